@@ -1,0 +1,106 @@
+import type { Field, Role } from "./bundle";
+
+/** A commune as stored in an answer (all strings). */
+export interface Commune {
+  code_insee: string;
+  code_postal: string;
+  nom: string;
+  departement: string;
+  region: string;
+  epci: string;
+}
+
+/** Amounts over time, keyed by period: `"2026-10"` for a month, `"2025"` for a year. */
+export type AmountsByPeriod = Record<string, number>;
+
+export type AnswerValue = string | number | boolean | string[] | AmountsByPeriod | Commune;
+
+export type AnswerEntityName = "individu" | "famille" | "menage" | "parents" | "enfants";
+
+/**
+ * One answer (spec §3). `id` is the person for `individu` (`demandeur`, `conjoint`, `enfant_N`);
+ * for the household entities it equals the entity name. The children list is
+ * `{ entityName: "enfants", id: "enfants", fieldName: "enfants", value: ["enfant_0", …] }`.
+ */
+export interface Answer {
+  entityName: AnswerEntityName;
+  id: string;
+  fieldName: string;
+  value: AnswerValue;
+  path?: string;
+}
+
+export interface Answers {
+  all: Answer[];
+  current: Answer[];
+}
+
+/** What the browser posts to `POST /api/simulation` (contact details never appear in it). */
+export interface SimulationInput {
+  answers: Answers;
+  dateDeValeur: string;
+  version?: string;
+  abtesting?: Record<string, unknown>;
+  modifiedFrom?: string;
+  finishedAt?: string;
+}
+
+export type EntityValues = Record<string, AnswerValue | undefined>;
+
+export interface Person extends EntityValues {
+  id: string;
+  _role: Role;
+}
+
+/** Derived from the answers (spec §3 "Situation"); never stored. */
+export interface Situation {
+  dateDeValeur: string;
+  version?: string;
+  demandeur: Person;
+  conjoint?: Person;
+  enfants: Person[];
+  famille: EntityValues;
+  menage: EntityValues;
+  parents: EntityValues;
+}
+
+/** A field as shown to the visitor: question worded for the subject, options filtered. */
+export interface ResolvedField extends Omit<Field, "question"> {
+  question: string;
+  /** For income amount fields: the period keys to ask, oldest first. */
+  periods?: { id: string; label: string }[];
+}
+
+export type StepState = "pending" | "current" | "done";
+
+/** One concrete step of the journey (a block's step instantiated for a subject). */
+export interface StepInstance {
+  /** Full route, e.g. `/simulation/individu/demandeur/date_naissance`. */
+  path: string;
+  stepId: string;
+  chapter: string;
+  entityName: Exclude<AnswerEntityName, "enfants">;
+  /** `demandeur`, `conjoint`, `enfant_N`, or the entity name for household entities. */
+  id: string;
+  fields: ResolvedField[];
+  isActive: boolean;
+  answered: boolean;
+}
+
+/** A benefit found for the visitor, as returned by `GET /api/simulation/:id/results`. */
+export interface Droit {
+  id: string;
+  label: string;
+  description: string;
+  institution: string;
+  montant: number | boolean;
+  unit: string;
+  periodicity: string;
+  links: Record<string, string>;
+}
+
+export interface Results {
+  _id: string;
+  droitsEligibles: Droit[];
+  droitsInjectes: Droit[];
+}
