@@ -4,7 +4,8 @@
  */
 
 /** A json-logic expression restricted to the vocabulary described in docs/schema-format.md. */
-export type Predicate = boolean | number | string | null | Predicate[] | { [op: string]: Predicate };
+export type Predicate =
+  boolean | number | string | null | Predicate[] | { [op: string]: Predicate };
 
 export type EntityName = "individu" | "famille" | "menage" | "parents";
 export type Role = "demandeur" | "conjoint" | "enfant";
@@ -133,7 +134,16 @@ export interface Parameter {
 export interface Institution {
   id: string;
   label: string;
-  type: "national" | "region" | "departement" | "epci" | "commune" | "caf" | "msa" | "autre" | "europeen";
+  type:
+    | "national"
+    | "region"
+    | "departement"
+    | "epci"
+    | "commune"
+    | "caf"
+    | "msa"
+    | "autre"
+    | "europeen";
 }
 
 export interface Benefit {

@@ -45,7 +45,8 @@ export interface SimulationInput {
   finishedAt?: string;
 }
 
-export type EntityValues = Record<string, AnswerValue | undefined>;
+/** An entity of the situation: answers plus values derived from them (period maps, flags). */
+export type EntityValues = Record<string, unknown>;
 
 export interface Person extends EntityValues {
   id: string;

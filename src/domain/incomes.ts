@@ -1,0 +1,30 @@
+import type { Bundle, IncomeType } from "./bundle";
+import { monthId, monthOptions, valueDates, type PeriodOption } from "./dates";
+import { evaluate, type PredicateContext } from "./predicates";
+
+/** The periods asked for an income type (spec §5 "Income periods"), oldest first. */
+export function incomePeriods(type: IncomeType, dateDeValeur: string): PeriodOption[] {
+  switch (type.periodKind) {
+    case "monthly":
+      return monthOptions(dateDeValeur, 13);
+    case "one_off":
+      return monthOptions(dateDeValeur, 12, -1);
+    case "annual": {
+      const year = valueDates(dateDeValeur).lastYear;
+      return [{ id: year, label: year }];
+    }
+  }
+}
+
+/** Income types relevant to the person in `context.self` (spec §5 "Income relevance"). */
+export function relevantIncomeTypes(bundle: Bundle, context: PredicateContext): IncomeType[] {
+  return bundle.incomeTypes.filter((type) => evaluate(type.when, context));
+}
+
+export function incomeType(bundle: Bundle, id: string): IncomeType | undefined {
+  return bundle.incomeTypes.find((type) => type.id === id);
+}
+
+export function isCurrentMonth(period: string, dateDeValeur: string): boolean {
+  return period === monthId(dateDeValeur);
+}

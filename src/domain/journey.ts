@@ -1,0 +1,283 @@
+import type { Bundle, Field, JourneyEntry, Role, StepDefinition } from "./bundle";
+import { childIds, findAnswer } from "./answers";
+import { predicateContext, roleOf, withSelf, type JourneyOptions } from "./context";
+import { incomePeriods, relevantIncomeTypes } from "./incomes";
+import { evaluate, type PredicateContext } from "./predicates";
+import type { Answer, AnswerEntityName, ResolvedField, StepInstance } from "./types";
+
+export const RESULTS_PATH = "/simulation/resultats";
+export const RECAP_PATH = "/simulation/recapitulatif";
+export const FIRST_STEP_PATH = "/simulation/individu/demandeur/date_naissance";
+
+export class UnknownStepError extends Error {
+  constructor(readonly path: string) {
+    super(`Unknown step: ${path}`);
+    this.name = "UnknownStepError";
+  }
+}
+
+type Subject = { entityName: Exclude<AnswerEntityName, "enfants">; id: string };
+
+function subjectOf(step: StepDefinition, personId: string | undefined): Subject {
+  const subject = step.subject;
+  if (subject.entity === "individu") {
+    const id = subject.id === "self" ? personId : subject.id;
+    if (!id) throw new Error(`Step ${step.id} needs a person (${step.source})`);
+    return { entityName: "individu", id };
+  }
+  return { entityName: subject.entity, id: subject.entity };
+}
+
+function resolveQuestion(field: Field, role: Role): string {
+  if (typeof field.question === "string") return field.question;
+  return field.question[role] ?? field.question.demandeur ?? Object.values(field.question)[0] ?? "";
+}
+
+function resolveField(field: Field, role: Role, context: PredicateContext): ResolvedField {
+  const options = field.options?.filter((option) => evaluate(option.when, context));
+  return { ...field, question: resolveQuestion(field, role), ...(options ? { options } : {}) };
+}
+
+function isAnswered(
+  fields: ResolvedField[],
+  subject: Subject,
+  answers: readonly Answer[],
+): boolean {
+  const present = fields.map(
+    (f) => findAnswer(answers, subject.entityName, subject.id, f.name) !== undefined,
+  );
+  const required = fields.filter((f) => !f.optional);
+  if (required.length === 0) return present.some(Boolean);
+  return fields.every((f, i) => f.optional || present[i]);
+}
+
+function instance(
+  step: StepDefinition,
+  entry: JourneyEntry,
+  subject: Subject,
+  pathSuffix: string,
+  fields: ResolvedField[],
+  isActive: boolean,
+  answers: readonly Answer[],
+): StepInstance {
+  return {
+    path: `/simulation/${pathSuffix}`,
+    stepId: step.id,
+    chapter: step.chapter ?? entry.chapter,
+    entityName: subject.entityName,
+    id: subject.id,
+    fields,
+    isActive,
+    answered: isAnswered(fields, subject, answers),
+  };
+}
+
+/** The income amounts screens: one per category holding a selected income type. */
+function incomeAmountSteps(
+  bundle: Bundle,
+  step: StepDefinition,
+  entry: JourneyEntry,
+  subject: Subject,
+  active: boolean,
+  answers: readonly Answer[],
+  dateDeValeur: string,
+): StepInstance[] {
+  const selected = findAnswer(answers, "individu", subject.id, "ressources")?.value;
+  if (!Array.isArray(selected)) return [];
+  return bundle.incomeCategories.flatMap((category) => {
+    const types = bundle.incomeTypes.filter(
+      (t) => t.category === category.id && selected.includes(t.id),
+    );
+    if (types.length === 0) return [];
+    const fields: ResolvedField[] = types.map((type) => ({
+      name: type.id,
+      kind: "monthly_amounts",
+      question: type.label,
+      periods: incomePeriods(type, dateDeValeur),
+    }));
+    const path = step.path.replace("{id}", subject.id).replace("{category}", category.id);
+    return [instance(step, entry, subject, path, fields, active, answers)];
+  });
+}
+
+function instantiate(
+  bundle: Bundle,
+  step: StepDefinition,
+  entry: JourneyEntry,
+  personId: string | undefined,
+  baseContext: PredicateContext,
+  answers: readonly Answer[],
+  options: JourneyOptions,
+): StepInstance[] {
+  const subject = subjectOf(step, personId);
+  const selfId = personId ?? (subject.entityName === "individu" ? subject.id : undefined);
+  const context = selfId ? withSelf(baseContext, answers, selfId) : baseContext;
+  const active = evaluate(entry.when, context) && evaluate(step.when, context);
+  if (step.special === "income_amounts") {
+    return incomeAmountSteps(bundle, step, entry, subject, active, answers, options.dateDeValeur);
+  }
+  const role = roleOf(selfId ?? "demandeur");
+  let fields = step.fields.map((field) => resolveField(field, role, context));
+  if (step.special === "income_types") {
+    const incomeOptions = relevantIncomeTypes(bundle, context).map((t) => ({
+      value: t.id,
+      label: t.label,
+    }));
+    fields = fields.map((field) => ({ ...field, options: incomeOptions }));
+  }
+  const path = step.path.replace("{id}", subject.id);
+  return [instance(step, entry, subject, path, fields, active, answers)];
+}
+
+function peopleFor(entry: JourneyEntry, answers: readonly Answer[]): (string | undefined)[] {
+  if (entry.for === "enfants") return childIds(answers);
+  return [entry.for];
+}
+
+/**
+ * Every step of the questionnaire for these answers, in order, each knowing whether it is active
+ * and answered (spec §4). The results page closes the journey.
+ */
+export function buildJourney(
+  bundle: Bundle,
+  answers: readonly Answer[],
+  options: JourneyOptions,
+): StepInstance[] {
+  const context = predicateContext(bundle, answers, options);
+  const steps: StepInstance[] = [];
+  for (const entry of bundle.journey) {
+    const block = bundle.blocks[entry.block];
+    if (!block) throw new Error(`Unknown block in journey: ${entry.block}`);
+    for (const personId of peopleFor(entry, answers)) {
+      for (const step of block.steps) {
+        steps.push(...instantiate(bundle, step, entry, personId, context, answers, options));
+      }
+    }
+  }
+  steps.push({
+    path: RESULTS_PATH,
+    stepId: "resultats",
+    chapter: "resultats",
+    entityName: "menage",
+    id: "menage",
+    fields: [],
+    isActive: true,
+    answered: false,
+  });
+  return steps;
+}
+
+export function activeSteps(steps: readonly StepInstance[]): StepInstance[] {
+  return steps.filter((step) => step.isActive);
+}
+
+export function findStep(steps: readonly StepInstance[], path: string): StepInstance | undefined {
+  return steps.find((step) => step.path === path);
+}
+
+/** The next active step after `currentPath`; wraps to the first at the end (spec §4). */
+export function nextStep(steps: readonly StepInstance[], currentPath: string): StepInstance {
+  const active = activeSteps(steps);
+  const first = active[0];
+  if (!first) throw new UnknownStepError(currentPath);
+  if (currentPath === "/") return first;
+  const index = steps.findIndex((step) => step.path === currentPath);
+  if (index === -1) throw new UnknownStepError(currentPath);
+  return steps.slice(index + 1).find((step) => step.isActive) ?? first;
+}
+
+export function previousStep(
+  steps: readonly StepInstance[],
+  currentPath: string,
+): StepInstance | undefined {
+  const index = steps.findIndex((step) => step.path === currentPath);
+  if (index === -1) return undefined;
+  return steps
+    .slice(0, index)
+    .reverse()
+    .find((step) => step.isActive);
+}
+
+/** The first unanswered active step, excluding the results (spec §4). */
+export function resumePoint(steps: readonly StepInstance[]): StepInstance | undefined {
+  return steps.find((step) => step.isActive && !step.answered && step.path !== RESULTS_PATH);
+}
+
+function belongsTo(answer: Answer, step: StepInstance): boolean {
+  return (
+    answer.entityName === step.entityName &&
+    answer.id === step.id &&
+    step.fields.some((field) => field.name === answer.fieldName)
+  );
+}
+
+/** Answers of the active steps before `currentPath` (spec §4), plus the children list. */
+export function currentAnswers(
+  steps: readonly StepInstance[],
+  answers: readonly Answer[],
+  currentPath: string,
+): Answer[] {
+  const index = steps.findIndex((step) => step.path === currentPath);
+  const before = activeSteps(index === -1 ? steps : steps.slice(0, index));
+  return answers.filter(
+    (answer) => answer.entityName === "enfants" || before.some((step) => belongsTo(answer, step)),
+  );
+}
+
+/** Answered active steps over active steps, as a whole percentage (spec §4). */
+export function progress(steps: readonly StepInstance[], currentPath: string): number {
+  if (currentPath === RESULTS_PATH) return 100;
+  const questions = activeSteps(steps).filter((step) => step.path !== RESULTS_PATH);
+  if (questions.length === 0) return 0;
+  const answered = questions.filter((step) => step.answered).length;
+  return Math.round((100 * answered) / questions.length);
+}
+
+export interface ChapterState {
+  id: string;
+  label: string;
+  state: "pending" | "current" | "done";
+  rootPath?: string;
+}
+
+function chapterOfPath(steps: readonly StepInstance[], path: string): string | undefined {
+  if (path === RECAP_PATH) return "recapitulatif";
+  if (path.startsWith(RESULTS_PATH)) return "resultats";
+  return findStep(steps, path)?.chapter;
+}
+
+/** Chapters relative to the current step: done before it, current, pending after (spec §4). */
+export function chapterStates(
+  bundle: Bundle,
+  steps: readonly StepInstance[],
+  currentPath: string,
+): ChapterState[] {
+  const current = chapterOfPath(steps, currentPath);
+  const currentIndex = bundle.chapters.findIndex((chapter) => chapter.id === current);
+  return bundle.chapters.map((chapter, index) => {
+    const root = steps.find((step) => step.isActive && step.chapter === chapter.id);
+    const rootPath = chapter.id === "recapitulatif" ? RECAP_PATH : root?.path;
+    const state = index < currentIndex ? "done" : index === currentIndex ? "current" : "pending";
+    return { id: chapter.id, label: chapter.label, state, ...(rootPath ? { rootPath } : {}) };
+  });
+}
+
+/**
+ * Drops the answers of steps that are no longer active, repeating until nothing changes, since
+ * removing one answer can deactivate further steps (DESIGN "Data flow").
+ */
+export function pruneAnswers(
+  bundle: Bundle,
+  answers: readonly Answer[],
+  options: JourneyOptions,
+): Answer[] {
+  let kept: readonly Answer[] = answers;
+  for (;;) {
+    const active = activeSteps(buildJourney(bundle, kept, options));
+    const next = kept.filter(
+      (answer) => answer.entityName === "enfants" || active.some((step) => belongsTo(answer, step)),
+    );
+    if (next.length === kept.length) return next;
+    kept = next;
+  }
+}

@@ -1,0 +1,98 @@
+import type { Bundle } from "./bundle";
+import { childIds, valuesOf } from "./answers";
+import { roleOf } from "./context";
+import { valueDates } from "./dates";
+import type { Answer, AnswerValue, EntityValues, Person, Situation } from "./types";
+
+/** Housing occupation status from the housing answers (spec §4). */
+export function occupationStatus(menage: EntityValues): string | undefined {
+  switch (menage._logementType) {
+    case "proprietaire":
+      return menage._primoAccedant === true ? "primo_accedant" : "proprietaire";
+    case "locataire":
+      switch (menage._locationType) {
+        case "meuble":
+          return "locataire_meuble";
+        case "foyer":
+          return "locataire_foyer";
+        default:
+          return "locataire_vide";
+      }
+    case "heberge":
+      return "loge_gratuitement";
+    case "sansDomicile":
+      return "sans_domicile";
+    default:
+      return undefined;
+  }
+}
+
+const HEALTH_SOCIAL_SPECIALTY = "groupe_330";
+const HOUSING_AID_LOAN_DATE_DEFAULT = "2018-12-31";
+
+/**
+ * A person's incomes: each selected type gets its amounts (empty when none were entered yet);
+ * amounts of a type no longer selected are dropped (spec §4).
+ */
+function withIncomes(bundle: Bundle, values: Record<string, AnswerValue>): EntityValues {
+  const selected = Array.isArray(values.ressources) ? values.ressources : [];
+  const result: EntityValues = {};
+  for (const [name, value] of Object.entries(values)) {
+    const isIncome = bundle.incomeTypes.some((type) => type.id === name);
+    if (!isIncome) result[name] = value;
+  }
+  for (const type of selected) {
+    const amounts = values[type];
+    result[type] = typeof amounts === "object" && !Array.isArray(amounts) ? amounts : {};
+  }
+  return result;
+}
+
+function buildPerson(
+  bundle: Bundle,
+  answers: readonly Answer[],
+  id: string,
+  thisYear: string,
+): Person {
+  const values = withIncomes(bundle, valuesOf(answers, "individu", id));
+  const person: Person = { ...values, id, _role: roleOf(id) };
+  // The dependent-child answer is about the current year.
+  if (typeof values.enfant_a_charge === "boolean")
+    person.enfant_a_charge = { [thisYear]: values.enfant_a_charge };
+  // Once in a health or social training, the interest in the related aids stays set.
+  if (values.groupe_specialites_formation === HEALTH_SOCIAL_SPECIALTY)
+    person._interetAidesSanitaireSocial = true;
+  return person;
+}
+
+/** The situation derived from the answers (spec §3, §4); never stored. */
+export function buildSituation(
+  bundle: Bundle,
+  answers: readonly Answer[],
+  dateDeValeur: string,
+  version?: string,
+): Situation {
+  const { thisYear } = valueDates(dateDeValeur);
+  const famille = valuesOf(answers, "famille", "famille");
+  const menage: EntityValues = {
+    aide_logement_date_pret_conventionne: HOUSING_AID_LOAN_DATE_DEFAULT,
+    ...valuesOf(answers, "menage", "menage"),
+  };
+  const status = occupationStatus(menage);
+  if (status) menage.statut_occupation_logement = status;
+  const demandeur = buildPerson(bundle, answers, "demandeur", thisYear);
+  if (famille.en_couple === false) demandeur.statut_marital = "celibataire";
+  const inCouple = famille.en_couple === true;
+  const conjoint = inCouple ? buildPerson(bundle, answers, "conjoint", thisYear) : undefined;
+  if (conjoint?.statut_marital !== undefined) demandeur.statut_marital = conjoint.statut_marital;
+  return {
+    dateDeValeur,
+    ...(version ? { version } : {}),
+    demandeur,
+    ...(conjoint ? { conjoint } : {}),
+    enfants: childIds(answers).map((id) => buildPerson(bundle, answers, id, thisYear)),
+    famille,
+    menage,
+    parents: valuesOf(answers, "parents", "parents"),
+  };
+}

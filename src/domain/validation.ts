@@ -1,0 +1,193 @@
+import { z } from "zod";
+import type { Bundle, EntityName, Field, FieldKind } from "./bundle";
+import { isIsoDate } from "./dates";
+import type { Answer, SimulationInput } from "./types";
+
+export interface ValidationIssue {
+  path: string;
+  message: string;
+}
+
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; errors: ValidationIssue[] };
+
+interface FieldRule {
+  kind: FieldKind;
+  options?: Set<string | number>;
+  min?: number;
+  max?: number;
+}
+
+const PERSON_ID = /^(demandeur|conjoint|enfant_\d{1,2})$/;
+const PERIOD = /^\d{4}(-(0[1-9]|1[0-2]))?$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const COMMUNE_KEYS = ["code_insee", "code_postal", "nom", "departement", "region", "epci"] as const;
+
+function mergeRule(rules: Map<string, FieldRule>, field: Field): void {
+  const existing = rules.get(field.name);
+  const options = field.options ? new Set(field.options.map((o) => o.value)) : undefined;
+  if (!existing) {
+    rules.set(field.name, { kind: field.kind, options, min: field.min, max: field.max });
+    return;
+  }
+  // The same field may be asked by several steps (the child's schooling, say): accept any of them.
+  if (existing.options && options) for (const value of options) existing.options.add(value);
+}
+
+/** What may be answered, by entity and field name, from the bundle. */
+export function answerRules(bundle: Bundle): Map<EntityName, Map<string, FieldRule>> {
+  const rules = new Map<EntityName, Map<string, FieldRule>>(
+    (["individu", "famille", "menage", "parents"] as const).map((entity) => [entity, new Map()]),
+  );
+  for (const block of Object.values(bundle.blocks)) {
+    for (const step of block.steps) {
+      for (const field of step.fields) mergeRule(rules.get(step.subject.entity)!, field);
+    }
+  }
+  const individu = rules.get("individu")!;
+  individu.set("ressources", {
+    kind: "multi_choice",
+    options: new Set(bundle.incomeTypes.map((t) => t.id)),
+  });
+  for (const type of bundle.incomeTypes) individu.set(type.id, { kind: "monthly_amounts" });
+  return rules;
+}
+
+function checkValue(rule: FieldRule, value: unknown): string | undefined {
+  switch (rule.kind) {
+    case "date":
+      return isIsoDate(value) ? undefined : "doit être une date au format AAAA-MM-JJ";
+    case "boolean":
+      return typeof value === "boolean" ? undefined : "doit valoir true ou false";
+    case "choice":
+      return (typeof value === "string" || typeof value === "number") && rule.options?.has(value)
+        ? undefined
+        : `doit être l’une des valeurs : ${[...(rule.options ?? [])].join(", ")}`;
+    case "multi_choice":
+      return Array.isArray(value) && value.every((v) => rule.options?.has(v))
+        ? undefined
+        : `doit être une liste de valeurs parmi : ${[...(rule.options ?? [])].join(", ")}`;
+    case "number":
+    case "money": {
+      if (typeof value !== "number" || !Number.isFinite(value)) return "doit être un nombre";
+      if (rule.min !== undefined && value < rule.min)
+        return `doit être supérieur ou égal à ${rule.min}`;
+      if (rule.max !== undefined && value > rule.max)
+        return `doit être inférieur ou égal à ${rule.max}`;
+      return undefined;
+    }
+    case "monthly_amounts":
+      return typeof value === "object" &&
+        value !== null &&
+        !Array.isArray(value) &&
+        Object.entries(value).every(
+          ([period, amount]) =>
+            PERIOD.test(period) && typeof amount === "number" && Number.isFinite(amount),
+        )
+        ? undefined
+        : "doit associer à chaque période (AAAA-MM ou AAAA) un montant numérique";
+    case "commune":
+      return typeof value === "object" &&
+        value !== null &&
+        Object.keys(value).length === COMMUNE_KEYS.length &&
+        COMMUNE_KEYS.every((key) => typeof (value as Record<string, unknown>)[key] === "string")
+        ? undefined
+        : `doit être une commune { ${COMMUNE_KEYS.join(", ")} }`;
+    case "text":
+      return typeof value === "string" && value.length <= 200
+        ? undefined
+        : "doit être un texte de 200 caractères au plus";
+    case "email":
+      return typeof value === "string" && EMAIL.test(value)
+        ? undefined
+        : "doit être une adresse e-mail";
+    case "phone":
+      return typeof value === "string" && /^\+?[\d .-]{6,20}$/.test(value)
+        ? undefined
+        : "doit être un numéro de téléphone";
+  }
+}
+
+function checkAnswer(
+  rules: Map<EntityName, Map<string, FieldRule>>,
+  answer: Answer,
+  path: string,
+): ValidationIssue[] {
+  if (answer.entityName === "enfants") {
+    const ok =
+      Array.isArray(answer.value) &&
+      answer.value.every((id) => typeof id === "string" && /^enfant_\d{1,2}$/.test(id));
+    return ok
+      ? []
+      : [{ path: `${path}.value`, message: "doit être une liste d’identifiants enfant_N" }];
+  }
+  if (answer.entityName === "individu" && !PERSON_ID.test(answer.id)) {
+    return [{ path: `${path}.id`, message: "doit valoir demandeur, conjoint ou enfant_N" }];
+  }
+  if (answer.entityName !== "individu" && answer.id !== answer.entityName) {
+    return [{ path: `${path}.id`, message: `doit valoir « ${answer.entityName} »` }];
+  }
+  const rule = rules.get(answer.entityName)?.get(answer.fieldName);
+  if (!rule)
+    return [
+      { path: `${path}.fieldName`, message: `champ inconnu pour l’entité ${answer.entityName}` },
+    ];
+  const problem = checkValue(rule, answer.value);
+  return problem
+    ? [{ path: `${path}.value`, message: `${answer.entityName}.${answer.fieldName} ${problem}` }]
+    : [];
+}
+
+const answerShape = z
+  .object({
+    entityName: z.enum(["individu", "famille", "menage", "parents", "enfants"]),
+    id: z.string().max(40).optional(),
+    fieldName: z.string().min(1).max(120),
+    value: z.unknown(),
+    path: z.string().max(300).optional(),
+  })
+  .strict()
+  .transform((a) => ({ ...a, id: a.id ?? a.entityName }) as Answer);
+
+const inputShape = z
+  .object({
+    answers: z
+      .object({ all: z.array(answerShape).max(2000), current: z.array(answerShape).max(2000) })
+      .strict(),
+    dateDeValeur: z.string().refine(isIsoDate, "doit être une date au format AAAA-MM-JJ"),
+    version: z.string().max(100).optional(),
+    abtesting: z.record(z.string(), z.unknown()).optional(),
+    modifiedFrom: z.string().max(100).optional(),
+    finishedAt: z.string().max(40).optional(),
+  })
+  .strict();
+
+function formatPath(path: PropertyKey[]): string {
+  return path.reduce<string>(
+    (text, key) =>
+      typeof key === "number" ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key),
+    "",
+  );
+}
+
+/** Validates a posted simulation against the schema bundle (DESIGN "The answer format"). */
+export function parseSimulationInput(bundle: Bundle, body: unknown): ParseResult<SimulationInput> {
+  const parsed = inputShape.safeParse(body);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      errors: parsed.error.issues.map((issue) => ({
+        path: formatPath(issue.path),
+        message: issue.message,
+      })),
+    };
+  }
+  const rules = answerRules(bundle);
+  const errors = (["all", "current"] as const).flatMap((list) =>
+    parsed.data.answers[list].flatMap((answer, index) =>
+      checkAnswer(rules, answer, `answers.${list}[${index}]`),
+    ),
+  );
+  return errors.length > 0
+    ? { ok: false, errors }
+    : { ok: true, value: parsed.data as SimulationInput };
+}
