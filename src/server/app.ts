@@ -1,0 +1,69 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import type { AppDeps } from "./app-deps";
+import { createCommuneLookup } from "./communes";
+import { handleError, sendError } from "./http-errors";
+import { messages } from "./messages";
+import { registerCommuneRoutes } from "./routes/communes";
+import { registerHealthRoutes } from "./routes/health";
+import { registerSimulationRoutes } from "./routes/simulation";
+import { isApiPath, registerSpa, sendSpaIndex, wantsSpaFallback } from "./spa";
+import { createSimulationRepository } from "./storage";
+
+export type * from "./app-deps";
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+const REDACTED_PATHS = [
+  "req.headers.authorization",
+  "request.headers.authorization",
+  "headers.authorization",
+];
+
+/** The HTTP application, ready to `listen` or `inject`. Migrations must already have run. */
+export function buildApp(deps: AppDeps): FastifyInstance {
+  const app = Fastify({
+    logger: loggerOptions(deps.logger),
+    bodyLimit: BODY_LIMIT_BYTES,
+  });
+
+  // JSON only: anything else (text/plain included) is a 415.
+  app.removeContentTypeParser("text/plain");
+  app.setErrorHandler(handleError);
+
+  // Simulations are private: no cache may keep them. Routes that are cacheable say so.
+  app.addHook("onSend", async (request, reply) => {
+    if (isApiPath(request.url) && !reply.hasHeader("cache-control")) {
+      reply.header("cache-control", "no-store");
+    }
+  });
+
+  const communes =
+    deps.communes ??
+    createCommuneLookup(({ loadMs, byPostcode }) =>
+      app.log.info({ loadMs, postcodes: byPostcode.size }, "commune data loaded"),
+    );
+
+  registerSimulationRoutes(app, {
+    repository: createSimulationRepository(deps.db),
+    bundle: deps.bundle,
+    parseSimulationInput: deps.parseSimulationInput,
+    computeResults: deps.computeResults,
+  });
+  registerCommuneRoutes(app, communes);
+  registerHealthRoutes(app, { db: deps.db, engineStatus: deps.engineStatus });
+
+  const spa = registerSpa(app, deps.staticDir);
+  app.setNotFoundHandler((request, reply) => {
+    if (spa && wantsSpaFallback(request)) return sendSpaIndex(reply);
+    return sendError(reply, 404, messages.notFound);
+  });
+
+  return app;
+}
+
+function loggerOptions(logger: AppDeps["logger"]): FastifyServerOptions["logger"] {
+  if (logger === false) return false;
+  const options = logger === undefined || logger === true ? { level: "info" } : logger;
+  const extra = Array.isArray(options.redact) ? options.redact : (options.redact?.paths ?? []);
+  return { ...options, redact: { paths: [...REDACTED_PATHS, ...extra], censor: "[redacted]" } };
+}

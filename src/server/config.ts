@@ -1,0 +1,101 @@
+import { z } from "zod";
+
+export interface Config {
+  port: number;
+  host: string;
+  databasePath: string;
+  /** PostgreSQL connection string; not wired yet. */
+  databaseUrl?: string;
+  /** An already running engine; when unset the server starts its own on `enginePort`. */
+  engineUrl?: string;
+  enginePort: number;
+  /** Number of engine workers; unset lets the engine supervisor choose. */
+  engineWorkers?: number;
+  engineClientTimeoutMs: number;
+  engineWorkerTimeoutS: number;
+  contactEmail?: string;
+  staticDir: string;
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+  }
+}
+
+const integer = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, "must be a whole number")
+    .transform(Number)
+    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+
+const port = () => integer(1, 65_535);
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+  .transform((url) => url.replace(/\/+$/, ""));
+
+const postgresUrl = z.string().regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// URL");
+
+const schema = z
+  .object({
+    PORT: port().default(8080),
+    HOST: z.string().trim().min(1).default("0.0.0.0"),
+    DATABASE_PATH: z.string().trim().min(1).default("data/simulateur.sqlite"),
+    DATABASE_URL: postgresUrl.optional(),
+    ENGINE_URL: httpUrl.optional(),
+    ENGINE_PORT: port().default(5001),
+    ENGINE_WORKERS: integer(1, 64).optional(),
+    ENGINE_CLIENT_TIMEOUT_MS: integer(100, 3_600_000).default(30_000),
+    ENGINE_WORKER_TIMEOUT_S: integer(1, 3_600).default(60),
+    CONTACT_EMAIL: z.email("must be an e-mail address").optional(),
+    STATIC_DIR: z.string().trim().min(1).default("dist/app"),
+  })
+  .refine((env) => env.ENGINE_CLIENT_TIMEOUT_MS < env.ENGINE_WORKER_TIMEOUT_S * 1000, {
+    // Otherwise the client would wait on a worker the engine has already killed.
+    message: "must be below ENGINE_WORKER_TIMEOUT_S (in milliseconds)",
+    path: ["ENGINE_CLIENT_TIMEOUT_MS"],
+  });
+
+/** Values that may hold a password: never echoed in error messages. */
+const SECRET_KEYS = new Set(["DATABASE_URL"]);
+
+type Env = Record<string, string | undefined>;
+
+/** Reads the configuration from the environment; throws a `ConfigError` listing every bad value. */
+export function loadConfig(env: Env = process.env): Config {
+  const keys = Object.keys(schema.shape);
+  // An empty variable (`PORT=`) means "use the default", as it does in most shells' .env files.
+  const input = Object.fromEntries(
+    keys.map((key) => [key, env[key] === "" ? undefined : env[key]]),
+  );
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const key = String(issue.path[0] ?? "configuration");
+        const value = env[key];
+        const shown =
+          value === undefined || SECRET_KEYS.has(key) ? "" : ` (got ${JSON.stringify(value)})`;
+        return `${key}: ${issue.message}${shown}`;
+      }),
+    );
+  }
+  const values = parsed.data;
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    databasePath: values.DATABASE_PATH,
+    databaseUrl: values.DATABASE_URL,
+    engineUrl: values.ENGINE_URL,
+    enginePort: values.ENGINE_PORT,
+    engineWorkers: values.ENGINE_WORKERS,
+    engineClientTimeoutMs: values.ENGINE_CLIENT_TIMEOUT_MS,
+    engineWorkerTimeoutS: values.ENGINE_WORKER_TIMEOUT_S,
+    contactEmail: values.CONTACT_EMAIL,
+    staticDir: values.STATIC_DIR,
+  };
+}

@@ -1,0 +1,102 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Bundle } from "../../domain";
+import type { ComputeResults, SimulationInputParser } from "../app-deps";
+import { bearerToken } from "../auth";
+import { sendError } from "../http-errors";
+import { messages } from "../messages";
+import {
+  SIMULATION_ID_PATTERN,
+  verifyToken,
+  withoutSecret,
+  type SimulationRepository,
+  type StoredSimulation,
+} from "../storage";
+
+interface SimulationRouteDeps {
+  repository: SimulationRepository;
+  bundle: Bundle;
+  parseSimulationInput: SimulationInputParser;
+  computeResults: ComputeResults;
+}
+
+type WithId = { Params: { id: string } };
+
+const ENGINE_UNAVAILABLE_ERRORS = new Set(["EngineUnavailableError", "EngineTimeoutError"]);
+
+export function registerSimulationRoutes(app: FastifyInstance, deps: SimulationRouteDeps): void {
+  const { repository } = deps;
+
+  app.post("/api/simulation", async (request, reply) => {
+    const parsed = deps.parseSimulationInput(request.body);
+    if (!parsed.ok) return sendError(reply, 400, messages.invalidSimulation, parsed.errors);
+    const input = { ...parsed.value, version: parsed.value.version ?? deps.bundle.version };
+    const { id, token } = await repository.createSimulation(input);
+    return { _id: id, token };
+  });
+
+  app.get<WithId>("/api/simulation/:id", async (request, reply) => {
+    const simulation = await authorizedSimulation(repository, request, reply);
+    if (!simulation) return reply;
+    return {
+      _id: simulation.id,
+      answers: simulation.answers,
+      dateDeValeur: simulation.dateDeValeur,
+      version: simulation.version,
+      status: simulation.status,
+      abtesting: simulation.abtesting,
+      modifiedFrom: simulation.modifiedFrom,
+      finishedAt: simulation.finishedAt,
+      createdAt: simulation.createdAt,
+    };
+  });
+
+  app.get<WithId>("/api/simulation/:id/results", async (request, reply) => {
+    const simulation = await authorizedSimulation(repository, request, reply);
+    if (!simulation) return reply;
+    try {
+      const results = await deps.computeResults(withoutSecret(simulation));
+      return {
+        _id: simulation.id,
+        droitsEligibles: results.droitsEligibles,
+        droitsInjectes: results.droitsInjectes,
+      };
+    } catch (error) {
+      if (error instanceof Error && ENGINE_UNAVAILABLE_ERRORS.has(error.name)) {
+        request.log.warn({ err: error }, "engine unavailable for results");
+        reply.header("retry-after", "10");
+        return sendError(reply, 503, messages.engineUnavailable);
+      }
+      request.log.error({ err: error }, "results computation failed");
+      return sendError(reply, 500, messages.resultsFailed);
+    }
+  });
+}
+
+/**
+ * The simulation named in the URL if the bearer token opens it; otherwise sends 403 (no or wrong
+ * token) or 404 (unknown id) and returns undefined.
+ */
+async function authorizedSimulation(
+  repository: SimulationRepository,
+  request: FastifyRequest<WithId>,
+  reply: FastifyReply,
+): Promise<StoredSimulation | undefined> {
+  const token = bearerToken(request);
+  if (!token) {
+    sendError(reply, 403, messages.forbidden);
+    return undefined;
+  }
+  const { id } = request.params;
+  const simulation = SIMULATION_ID_PATTERN.test(id)
+    ? await repository.getSimulation(id)
+    : undefined;
+  if (!simulation) {
+    sendError(reply, 404, messages.simulationNotFound);
+    return undefined;
+  }
+  if (!verifyToken(simulation, token)) {
+    sendError(reply, 403, messages.forbidden);
+    return undefined;
+  }
+  return simulation;
+}

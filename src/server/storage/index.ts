@@ -1,0 +1,21 @@
+export type { Database, SimulationsTable, SimulationRow, NewSimulationRow } from "./schema";
+export {
+  DEFAULT_DATABASE_PATH,
+  openDatabase,
+  openSqliteDatabase,
+  type DatabaseHandle,
+  type DatabaseOptions,
+} from "./connection";
+export { migrateToLatest, type MigrationOutcome } from "./migrate";
+export { migrations, migrationProvider } from "./migrations/index";
+export {
+  createSimulationRepository,
+  verifyToken,
+  withoutSecret,
+  type CreatedSimulation,
+  type Simulation,
+  type SimulationRepository,
+  type SimulationStatus,
+  type StoredSimulation,
+} from "./simulations";
+export { SIMULATION_ID_PATTERN, hashToken } from "./tokens";

@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from "kysely";
+import { simulations } from "./0001_simulations";
+
+/**
+ * Every migration, listed by hand rather than read from a folder so that they survive bundling.
+ * Names sort alphabetically in execution order; never rename or reorder an applied one.
+ */
+export const migrations: Record<string, Migration> = {
+  "0001_simulations": simulations,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../../../src/server/config";
+
+describe("loadConfig", () => {
+  it("applies the defaults", () => {
+    expect(loadConfig({})).toEqual({
+      port: 8080,
+      host: "0.0.0.0",
+      databasePath: "data/simulateur.sqlite",
+      databaseUrl: undefined,
+      engineUrl: undefined,
+      enginePort: 5001,
+      engineWorkers: undefined,
+      engineClientTimeoutMs: 30_000,
+      engineWorkerTimeoutS: 60,
+      contactEmail: undefined,
+      staticDir: "dist/app",
+    });
+  });
+
+  it("reads and converts the environment, treating empty values as unset", () => {
+    const config = loadConfig({
+      PORT: "3000",
+      HOST: "127.0.0.1",
+      DATABASE_PATH: "/var/lib/simulateur/db.sqlite",
+      ENGINE_URL: "http://127.0.0.1:5002/",
+      ENGINE_WORKERS: "3",
+      ENGINE_CLIENT_TIMEOUT_MS: "",
+      CONTACT_EMAIL: "contact@example.org",
+      STATIC_DIR: "build",
+    });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: "127.0.0.1",
+      databasePath: "/var/lib/simulateur/db.sqlite",
+      engineUrl: "http://127.0.0.1:5002",
+      engineWorkers: 3,
+      engineClientTimeoutMs: 30_000,
+      contactEmail: "contact@example.org",
+      staticDir: "build",
+    });
+  });
+
+  it("lists every bad value in one clear error", () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: "eighty",
+        ENGINE_WORKERS: "0",
+        CONTACT_EMAIL: "nobody",
+        ENGINE_URL: "ftp://x",
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const { problems, message } = error as ConfigError;
+    expect(problems).toHaveLength(4);
+    expect(message).toContain('PORT: must be a whole number (got "eighty")');
+    expect(message).toContain("ENGINE_WORKERS: must be at least 1");
+    expect(message).toContain("CONTACT_EMAIL");
+    expect(message).toContain("ENGINE_URL");
+  });
+
+  it("keeps the client timeout below the engine worker timeout", () => {
+    expect(() =>
+      loadConfig({ ENGINE_CLIENT_TIMEOUT_MS: "60000", ENGINE_WORKER_TIMEOUT_S: "60" }),
+    ).toThrow(/ENGINE_CLIENT_TIMEOUT_MS: must be below ENGINE_WORKER_TIMEOUT_S/);
+  });
+
+  it("never echoes the database URL, which may hold a password", () => {
+    expect(() => loadConfig({ DATABASE_URL: "mysql://user:secret@host/db" })).toThrow(
+      /^(?![\s\S]*secret)[\s\S]*DATABASE_URL/,
+    );
+  });
+});
