@@ -1,0 +1,65 @@
+import { dirname, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { compileSchema } from "./compile";
+import { emitGenerated } from "./emit";
+import { formatSchemaError } from "./errors";
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+
+interface Options {
+  check: boolean;
+  schemaDir: string;
+  outDir: string;
+}
+
+function parseArgs(argv: readonly string[]): Options {
+  const options: Options = {
+    check: false,
+    schemaDir: resolve(repoRoot, "schema"),
+    outDir: resolve(repoRoot, "src/generated"),
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const next = () => {
+      const value = argv[++i];
+      if (value === undefined) throw new Error(`${arg} needs a value`);
+      return resolve(value);
+    };
+    if (arg === "--check") options.check = true;
+    else if (arg === "--schema") options.schemaDir = next();
+    else if (arg === "--out") options.outDir = next();
+    else throw new Error(`unknown argument ${arg} (expected --check, --schema <dir>, --out <dir>)`);
+  }
+  return options;
+}
+
+function main(): number {
+  const options = parseArgs(process.argv.slice(2));
+  const { bundle, errors } = compileSchema(options.schemaDir);
+  if (!bundle) {
+    for (const error of errors) console.error(formatSchemaError(error));
+    console.error(`schema check failed: ${errors.length} error${errors.length === 1 ? "" : "s"}`);
+    return 1;
+  }
+  // Emitting is cheap, so --check emits too: the generated files never lag behind a green check.
+  const written = emitGenerated(bundle, options.outDir);
+  const steps = Object.values(bundle.blocks).reduce(
+    (count, block) => count + block.steps.length,
+    0,
+  );
+  const summary = `${steps} steps, ${bundle.benefits.length} benefits, version ${bundle.version}`;
+  if (options.check) {
+    console.log(`schema OK: ${summary}`);
+  } else {
+    const where = relative(process.cwd(), options.outDir) || ".";
+    console.log(`schema built: ${summary} → ${where} (${written.length} file(s) updated)`);
+  }
+  return 0;
+}
+
+try {
+  process.exitCode = main();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+}

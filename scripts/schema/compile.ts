@@ -1,0 +1,84 @@
+import { createHash } from "node:crypto";
+import type { ZodType } from "zod";
+import type { Bundle } from "../../src/domain/bundle";
+import { convertSchema } from "./convert";
+import { crossCheck } from "./cross-check";
+import { compareErrors, formatSchemaError, type SchemaError } from "./errors";
+import * as format from "./format";
+import { loadSchemaFiles, type SchemaFiles, type SourceFile } from "./load";
+import type { ValidatedSchema } from "./model";
+
+export interface CompileResult {
+  /** Present only when there is no error. */
+  bundle?: Bundle;
+  /** Sorted by file and line, without duplicates. */
+  errors: SchemaError[];
+}
+
+/**
+ * Reads, validates and cross-checks the YAML under `schemaDir`, and builds the bundle. Error files
+ * are named relative to the parent of `schemaDir` (`schema/blocks/x.yaml`).
+ */
+export function compileSchema(schemaDir: string): CompileResult {
+  const loaded = loadSchemaFiles(schemaDir);
+  if (!loaded.files) return { errors: tidy(loaded.errors) };
+  const validated = validateAll(loaded.files);
+  // Cross-checks on partly invalid files would mostly report the same mistakes again.
+  if (!validated.schema) return { errors: tidy(validated.errors) };
+  const errors = crossCheck(validated.schema);
+  if (errors.length > 0) return { errors: tidy(errors) };
+  return { bundle: withVersion(convertSchema(validated.schema)), errors: [] };
+}
+
+function validateAll(files: SchemaFiles): { schema?: ValidatedSchema; errors: SchemaError[] } {
+  const errors: SchemaError[] = [];
+  const one = <T>(file: SourceFile, schema: ZodType<T>) => {
+    const result = format.validate(file, schema);
+    errors.push(...result.errors);
+    return result.parsed;
+  };
+  const many = <T>(list: SourceFile[], schema: ZodType<T>) =>
+    list.map((file) => one(file, schema)).filter((parsed) => parsed !== undefined);
+
+  const chapters = one(files.chapters, format.chaptersFile);
+  const enumerations = one(files.enumerations, format.enumerationsFile);
+  const parameters = one(files.parameters, format.parametersFile);
+  const journey = one(files.journey, format.journeyFile);
+  const incomes = one(files.incomes, format.incomesFile);
+  const blocks = many(files.blocks, format.blockFile);
+  const institutions = many(files.institutions, format.institutionsFile);
+  const benefits = many(files.benefits, format.benefitsFile);
+  if (errors.length > 0 || !chapters || !enumerations || !parameters || !journey || !incomes) {
+    return { errors };
+  }
+  return {
+    schema: {
+      chapters,
+      enumerations,
+      parameters,
+      journey,
+      incomes,
+      blocks,
+      institutions,
+      benefits,
+    },
+    errors,
+  };
+}
+
+function withVersion(content: Omit<Bundle, "version">): Bundle {
+  const version = createHash("sha256").update(JSON.stringify(content)).digest("hex").slice(0, 12);
+  return { version, ...content };
+}
+
+function tidy(errors: SchemaError[]): SchemaError[] {
+  const seen = new Set<string>();
+  return errors
+    .filter((error) => {
+      const text = formatSchemaError(error);
+      if (seen.has(text)) return false;
+      seen.add(text);
+      return true;
+    })
+    .sort(compareErrors);
+}

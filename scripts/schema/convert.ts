@@ -1,0 +1,131 @@
+import type {
+  Block,
+  Bundle,
+  ChoiceOption,
+  Field,
+  JourneyEntry,
+  Predicate,
+  StepDefinition,
+} from "../../src/domain/bundle";
+import { CHOICE_KINDS, type FieldYaml } from "./format";
+import { subjectOf, type ValidatedSchema } from "./model";
+import { frenchTypography, normaliseQuestion, optionalText } from "./normalise";
+
+/** Drops the keys whose value is undefined, so the emitted JSON has no empty keys. */
+function compact<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+function convertOption(option: {
+  value: string | number;
+  label: string;
+  when?: unknown;
+}): ChoiceOption {
+  return compact({
+    value: option.value,
+    label: frenchTypography(option.label),
+    when: option.when as Predicate | undefined,
+  });
+}
+
+function convertField(field: FieldYaml, enumerations: Record<string, ChoiceOption[]>): Field {
+  // Consumers always read `options`: a choice field backed by an enumeration gets its options.
+  const options =
+    field.options?.map(convertOption) ??
+    (field.enum !== undefined && CHOICE_KINDS.has(field.kind)
+      ? enumerations[field.enum]
+      : undefined);
+  return compact({
+    name: field.name,
+    kind: field.kind,
+    question: normaliseQuestion(field.question),
+    hint: optionalText(field.hint),
+    help: optionalText(field.help),
+    enum: field.enum,
+    options,
+    min: field.min,
+    max: field.max,
+    optional: field.optional,
+    engine: field.engine,
+  });
+}
+
+/** The bundle without its version, which is a hash of the rest. Expects a cross-checked schema. */
+export function convertSchema(schema: ValidatedSchema): Omit<Bundle, "version"> {
+  const enumerations: Record<string, ChoiceOption[]> = {};
+  for (const [name, options] of Object.entries(schema.enumerations.value.enumerations)) {
+    enumerations[name] = options.map(convertOption);
+  }
+
+  const blocks: Record<string, Block> = {};
+  for (const { file, value: block } of schema.blocks) {
+    const steps = block.steps.map((step, s): StepDefinition => {
+      const subject = subjectOf(step, block.kind);
+      if (!subject) throw new Error(`${file.rel}: step "${step.id}" has no subject`);
+      const firstField = step.fields[0]?.name ?? "";
+      const defaultPath =
+        subject.entity === "individu"
+          ? `individu/{id}/${firstField}`
+          : `${subject.entity}/${firstField}`;
+      return compact({
+        id: step.id,
+        path: step.path ?? defaultPath,
+        chapter: step.chapter,
+        subject,
+        fields: step.fields.map((field) => convertField(field, enumerations)),
+        when: step.when as Predicate | undefined,
+        special: step.special,
+        source: `${file.rel}:${file.lineOf(["steps", s])}`,
+      });
+    });
+    blocks[block.block] = { id: block.block, kind: block.kind, steps };
+  }
+
+  const journey = schema.journey.value.journey.map((entry): JourneyEntry =>
+    compact({
+      block: entry.block,
+      for: entry.for,
+      chapter: entry.chapter,
+      when: entry.when as Predicate | undefined,
+    }),
+  );
+
+  return {
+    chapters: schema.chapters.value.chapters.map((c) => ({
+      id: c.id,
+      label: frenchTypography(c.label),
+    })),
+    enumerations,
+    blocks,
+    journey,
+    incomeCategories: schema.incomes.value.categories.map((c) => ({
+      id: c.id,
+      label: frenchTypography(c.label),
+    })),
+    incomeTypes: schema.incomes.value.types.map((type) =>
+      compact({
+        id: type.id,
+        category: type.category,
+        label: frenchTypography(type.label),
+        when: type.when as Predicate | undefined,
+        periodKind: type.periodKind,
+        engine: type.engine,
+      }),
+    ),
+    parameters: schema.parameters.value.parameters,
+    institutions: schema.institutions.flatMap(({ value }) =>
+      value.institutions.map((i) => ({ ...i, label: frenchTypography(i.label) })),
+    ),
+    benefits: schema.benefits.flatMap(({ value }) =>
+      value.benefits.map((benefit) =>
+        compact({
+          ...benefit,
+          label: frenchTypography(benefit.label),
+          description: frenchTypography(benefit.description),
+          legend: optionalText(benefit.legend),
+        }),
+      ),
+    ),
+    derived: schema.journey.value.derived ?? [],
+  };
+}

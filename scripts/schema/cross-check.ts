@@ -1,0 +1,53 @@
+import type { SchemaError, Segment } from "./errors";
+import { buildFieldIndex } from "./fields";
+import { checkForwardReferences, type PredicateSites } from "./forward";
+import type { SourceFile } from "./load";
+import type { ValidatedSchema } from "./model";
+import { checkPredicate, type PredicateSite } from "./predicate-check";
+import { checkReferences } from "./references";
+
+/** Everything that spans files: ids and references, predicates, and the journey order. */
+export function crossCheck(schema: ValidatedSchema): SchemaError[] {
+  const { index: fields, errors } = buildFieldIndex(schema);
+  errors.push(...checkReferences(schema));
+
+  const parameters = new Set(schema.parameters.value.parameters.map((parameter) => parameter.name));
+  const check = (predicate: unknown, file: SourceFile, path: Segment[], selfAllowed: boolean) => {
+    const result = checkPredicate(predicate, file, path, { fields, parameters, selfAllowed });
+    errors.push(...result.errors);
+    return result.site;
+  };
+
+  const sites: PredicateSites = { steps: new Map(), journey: new Map(), incomeTypes: [] };
+  for (const { file, value: block } of schema.blocks) {
+    const isPerson = block.kind === "person";
+    block.steps.forEach((step, s) => {
+      const stepSites: PredicateSite[] = [];
+      if (step.when !== undefined)
+        stepSites.push(check(step.when, file, ["steps", s, "when"], isPerson));
+      step.fields.forEach((field, f) => {
+        field.options?.forEach((option, o) => {
+          if (option.when === undefined) return;
+          const path = ["steps", s, "fields", f, "options", o, "when"];
+          stepSites.push(check(option.when, file, path, isPerson));
+        });
+      });
+      sites.steps.set(step, stepSites);
+    });
+  }
+
+  const kinds = new Map(schema.blocks.map(({ value }) => [value.block, value.kind]));
+  schema.journey.value.journey.forEach((entry, i) => {
+    if (entry.when === undefined) return;
+    const isPerson = kinds.get(entry.block) === "person";
+    sites.journey.set(i, check(entry.when, schema.journey.file, ["journey", i, "when"], isPerson));
+  });
+
+  schema.incomes.value.types.forEach((type, i) => {
+    if (type.when === undefined) return;
+    sites.incomeTypes.push(check(type.when, schema.incomes.file, ["types", i, "when"], true));
+  });
+
+  errors.push(...checkForwardReferences(schema, sites));
+  return errors;
+}

@@ -1,0 +1,269 @@
+import { z } from "zod";
+import type { SchemaError, Segment } from "./errors";
+import type { SourceFile } from "./load";
+
+/** Ids, field names and enumeration names. Step ids may be dotted (`menage.loyer`). */
+const name = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "expected an identifier");
+const dottedId = z
+  .string()
+  .regex(/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/, "expected an id");
+const text = z.string().min(1, "expected a non-empty text");
+/** Checked separately by predicates.ts, which knows the json-logic vocabulary. */
+const predicate = z.unknown();
+const optionValue = z.union([z.string(), z.number()], { error: "expected a string or a number" });
+
+export const FIELD_KINDS = [
+  "date",
+  "boolean",
+  "choice",
+  "multi_choice",
+  "number",
+  "money",
+  "monthly_amounts",
+  "commune",
+  "text",
+  "email",
+  "phone",
+] as const;
+export const CHOICE_KINDS: ReadonlySet<string> = new Set(["choice", "multi_choice"]);
+export const COMMUNE_PROPERTIES = [
+  "code_insee",
+  "code_postal",
+  "nom",
+  "departement",
+  "region",
+  "epci",
+];
+export const SUBJECTS = [
+  "menage",
+  "famille",
+  "parents",
+  "individu/demandeur",
+  "individu/conjoint",
+] as const;
+
+const enumerationOption = z.strictObject({ value: optionValue, label: text });
+const fieldOption = z.strictObject({ value: optionValue, label: text, when: predicate.optional() });
+
+const engineMapping = z.strictObject({
+  variable: name,
+  period: z.enum(["eternity", "month", "year", "fiscal_year", "as_answered"]),
+  values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+  property: z.enum(COMMUNE_PROPERTIES).optional(),
+});
+
+const question = z.union(
+  [
+    text,
+    z.strictObject({
+      demandeur: text.optional(),
+      conjoint: text.optional(),
+      enfant: text.optional(),
+    }),
+  ],
+  { error: "expected a text or a map by role (demandeur, conjoint, enfant)" },
+);
+
+const field = z.strictObject({
+  name,
+  kind: z.enum(FIELD_KINDS),
+  question,
+  hint: text.optional(),
+  help: text.optional(),
+  enum: name.optional(),
+  options: z.array(fieldOption).min(1).optional(),
+  min: z.number().optional(),
+  max: z.number().optional(),
+  optional: z.boolean().optional(),
+  engine: engineMapping.optional(),
+});
+
+const step = z.strictObject({
+  id: dottedId,
+  path: z
+    .string()
+    .regex(/^[A-Za-z0-9_{}.-]+(\/[A-Za-z0-9_{}.-]+)*$/, "expected a relative path like a/{id}/b")
+    .optional(),
+  subject: z.enum(SUBJECTS).optional(),
+  chapter: name.optional(),
+  when: predicate.optional(),
+  special: z.enum(["income_types", "income_amounts"]).optional(),
+  fields: z.array(field),
+});
+
+export const blockFile = z.strictObject({
+  block: name,
+  kind: z.enum(["person", "household"]),
+  steps: z.array(step).min(1),
+});
+
+export const chaptersFile = z.strictObject({
+  chapters: z.array(z.strictObject({ id: name, label: text })).min(1),
+});
+
+export const enumerationsFile = z.strictObject({
+  enumerations: z.record(name, z.array(enumerationOption).min(1)),
+});
+
+export const parametersFile = z.strictObject({
+  parameters: z.array(z.strictObject({ name, openfisca: z.string().min(1), fallback: z.number() })),
+});
+
+export const journeyFile = z.strictObject({
+  journey: z
+    .array(
+      z.strictObject({
+        block: name,
+        for: z.enum(["demandeur", "conjoint", "enfants"]).optional(),
+        chapter: name,
+        when: predicate.optional(),
+      }),
+    )
+    .min(1),
+  derived: z
+    .array(
+      z.strictObject({
+        entity: z.enum(["individu", "famille", "menage", "parents"]),
+        attribute: name,
+        engine: engineMapping,
+      }),
+    )
+    .optional(),
+});
+
+export const incomesFile = z.strictObject({
+  categories: z.array(z.strictObject({ id: name, label: text })).min(1),
+  types: z.array(
+    z.strictObject({
+      id: name,
+      category: name,
+      label: text,
+      when: predicate.optional(),
+      periodKind: z.enum(["monthly", "one_off", "annual"]),
+      engine: z.strictObject({ variable: name }),
+    }),
+  ),
+});
+
+export const institutionsFile = z.strictObject({
+  institutions: z.array(
+    z.strictObject({
+      id: name,
+      label: text,
+      type: z.enum([
+        "national",
+        "region",
+        "departement",
+        "epci",
+        "commune",
+        "caf",
+        "msa",
+        "autre",
+        "europeen",
+      ]),
+    }),
+  ),
+});
+
+const url = z.url({ error: "expected a URL" });
+
+export const benefitsFile = z.strictObject({
+  benefits: z.array(
+    z.strictObject({
+      id: name,
+      label: text,
+      description: text,
+      institution: name,
+      engine: z.strictObject({
+        variable: name,
+        entity: z.enum(["individus", "familles", "foyers_fiscaux", "menages"]),
+        period: z.enum(["month", "year"]),
+      }),
+      type: z.enum(["float", "bool"]),
+      unit: z.string(),
+      periodicity: z.enum(["mensuelle", "annuelle", "ponctuelle"]),
+      legend: text.optional(),
+      interestFlag: name.optional(),
+      links: z.strictObject({
+        information: url.optional(),
+        form: url.optional(),
+        teleservice: url.optional(),
+        instructions: url.optional(),
+      }),
+    }),
+  ),
+});
+
+export type BlockFile = z.infer<typeof blockFile>;
+export type StepYaml = BlockFile["steps"][number];
+export type FieldYaml = StepYaml["fields"][number];
+export type ChaptersFile = z.infer<typeof chaptersFile>;
+export type EnumerationsFile = z.infer<typeof enumerationsFile>;
+export type ParametersFile = z.infer<typeof parametersFile>;
+export type JourneyFile = z.infer<typeof journeyFile>;
+export type IncomesFile = z.infer<typeof incomesFile>;
+export type InstitutionsFile = z.infer<typeof institutionsFile>;
+export type BenefitsFile = z.infer<typeof benefitsFile>;
+
+/** A validated file: its typed content and where it came from. */
+export interface Parsed<T> {
+  file: SourceFile;
+  value: T;
+}
+
+export function validate<T>(
+  file: SourceFile,
+  schema: z.ZodType<T>,
+): { parsed?: Parsed<T>; errors: SchemaError[] } {
+  const result = schema.safeParse(file.data);
+  if (result.success) return { parsed: { file, value: result.data }, errors: [] };
+  const errors = flattenIssues(result.error.issues, []).map(({ path, linePath, reason }) =>
+    file.error(path, reason, linePath),
+  );
+  return { errors };
+}
+
+interface FlatIssue {
+  path: Segment[];
+  linePath: Segment[];
+  reason: string;
+}
+
+function flattenIssues(issues: readonly z.core.$ZodIssue[], prefix: Segment[]): FlatIssue[] {
+  return issues.flatMap((issue): FlatIssue[] => {
+    const path = [...prefix, ...issue.path.map((segment) => segmentOf(segment))];
+    switch (issue.code) {
+      case "unrecognized_keys":
+        return issue.keys.map((key) => ({
+          path,
+          linePath: [...path, key],
+          reason: `unknown key "${key}"`,
+        }));
+      case "invalid_union": {
+        // Report the branch that got past the type test (e.g. a role map with a bad key) when
+        // there is one; otherwise the union's own message.
+        const branch = issue.errors.find(
+          (errors) =>
+            !errors.some((error) => error.path.length === 0 && error.code === "invalid_type"),
+        );
+        if (branch) return flattenIssues(branch, path);
+        return [{ path, linePath: path, reason: issue.message }];
+      }
+      case "invalid_type": {
+        if (/received undefined$/.test(issue.message) && path.length > 0) {
+          const parent = path.slice(0, -1);
+          return [
+            { path: parent, linePath: parent, reason: `missing key "${String(path.at(-1))}"` },
+          ];
+        }
+        return [{ path, linePath: path, reason: issue.message.replace(/^Invalid input: /, "") }];
+      }
+      default:
+        return [{ path, linePath: path, reason: issue.message }];
+    }
+  });
+}
+
+function segmentOf(segment: PropertyKey): Segment {
+  return typeof segment === "number" ? segment : String(segment);
+}

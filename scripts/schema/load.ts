@@ -1,0 +1,145 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, sep } from "node:path";
+import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Document } from "yaml";
+import { formatPath, type SchemaError, type Segment } from "./errors";
+
+/** One parsed YAML file, able to turn a path inside it into a line number. */
+export interface SourceFile {
+  /** Relative to the schema directory's parent, with forward slashes. */
+  rel: string;
+  data: unknown;
+  lineOf(path: readonly Segment[]): number;
+  /** An error at `path`; its line is that of `linePath` (default `path`). */
+  error(path: readonly Segment[], reason: string, linePath?: readonly Segment[]): SchemaError;
+}
+
+export interface SchemaFiles {
+  chapters: SourceFile;
+  enumerations: SourceFile;
+  parameters: SourceFile;
+  journey: SourceFile;
+  incomes: SourceFile;
+  blocks: SourceFile[];
+  institutions: SourceFile[];
+  benefits: SourceFile[];
+}
+
+const SINGLE_FILES = ["chapters", "enumerations", "parameters", "journey", "incomes"] as const;
+const DIRECTORIES = ["blocks", "institutions", "benefits"] as const;
+
+export function loadSchemaFiles(schemaDir: string): { files?: SchemaFiles; errors: SchemaError[] } {
+  const root = dirname(schemaDir);
+  const errors: SchemaError[] = [];
+  const load = (absolute: string): SourceFile | undefined => {
+    const rel = relative(root, absolute).split(sep).join("/");
+    const result = parseSource(readFileSync(absolute, "utf8"), rel);
+    errors.push(...result.errors);
+    return result.file;
+  };
+
+  const single: Partial<Record<(typeof SINGLE_FILES)[number], SourceFile>> = {};
+  for (const name of SINGLE_FILES) {
+    const absolute = join(schemaDir, `${name}.yaml`);
+    if (existsSync(absolute)) single[name] = load(absolute);
+    else errors.push(fileError(root, absolute, "missing file"));
+  }
+  const expected = new Set<string>([...SINGLE_FILES.map((name) => `${name}.yaml`), ...DIRECTORIES]);
+  for (const entry of readdirSync(schemaDir)) {
+    if (/\.ya?ml$/.test(entry) && !expected.has(entry)) {
+      errors.push(
+        fileError(root, join(schemaDir, entry), "unexpected file in the schema directory"),
+      );
+    }
+  }
+
+  const directories = {} as Record<(typeof DIRECTORIES)[number], SourceFile[]>;
+  for (const name of DIRECTORIES) {
+    const dir = join(schemaDir, name);
+    const entries = existsSync(dir) ? readdirSync(dir).sort() : [];
+    directories[name] = [];
+    for (const entry of entries) {
+      if (entry.endsWith(".yml"))
+        errors.push(fileError(root, join(dir, entry), 'use the ".yaml" extension'));
+      if (!entry.endsWith(".yaml")) continue;
+      const file = load(join(dir, entry));
+      if (file) directories[name].push(file);
+    }
+  }
+
+  const { chapters, enumerations, parameters, journey, incomes } = single;
+  if (errors.length > 0 || !chapters || !enumerations || !parameters || !journey || !incomes) {
+    return { errors };
+  }
+  return {
+    files: { chapters, enumerations, parameters, journey, incomes, ...directories },
+    errors,
+  };
+}
+
+function fileError(root: string, absolute: string, reason: string): SchemaError {
+  return { file: relative(root, absolute).split(sep).join("/"), line: 1, path: "", reason };
+}
+
+function parseSource(text: string, rel: string): { file?: SourceFile; errors: SchemaError[] } {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: true });
+  if (doc.errors.length > 0) {
+    const errors = doc.errors.map((error) => ({
+      file: rel,
+      line: error.linePos?.[0]?.line ?? lineCounter.linePos(error.pos[0]).line,
+      path: "",
+      reason: `YAML syntax error: ${syntaxMessage(error.message)}`,
+    }));
+    return { errors };
+  }
+  const lineOf = (path: readonly Segment[]) => lineOfPath(doc, lineCounter, path);
+  const file: SourceFile = {
+    rel,
+    data: doc.toJS(),
+    lineOf,
+    error: (path, reason, linePath = path) => ({
+      file: rel,
+      line: lineOf(linePath),
+      path: formatPath(path),
+      reason,
+    }),
+  };
+  return { file, errors: [] };
+}
+
+/** The first line of a `yaml` error message, without its " at line L, column C" suffix. */
+function syntaxMessage(message: string): string {
+  const first = message.split("\n")[0] ?? message;
+  return first.replace(/ at line \d+, column \d+:?$/, "").replace(/:$/, "");
+}
+
+/**
+ * The line of the node at `path`. A path ending on a map key gives the key's line (so `when` points
+ * at `when:`, not at the first line of its value); a missing segment gives the deepest existing node.
+ */
+function lineOfPath(doc: Document, lineCounter: LineCounter, path: readonly Segment[]): number {
+  const lineAt = (node: unknown, fallback: number): number => {
+    const range = (node as { range?: [number, number, number] } | null)?.range;
+    return range ? lineCounter.linePos(range[0]).line : fallback;
+  };
+  let node: unknown = doc.contents;
+  let line = lineAt(node, 1);
+  for (const segment of path) {
+    if (isMap(node)) {
+      const pair = node.items.find(
+        (item) => isScalar(item.key) && String(item.key.value) === String(segment),
+      );
+      if (!pair) break;
+      line = lineAt(pair.key, line);
+      node = pair.value;
+    } else if (isSeq(node) && typeof segment === "number") {
+      const item = node.items[segment];
+      if (item === undefined) break;
+      line = lineAt(item, line);
+      node = item;
+    } else {
+      break;
+    }
+  }
+  return line;
+}

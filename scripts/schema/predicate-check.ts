@@ -1,0 +1,130 @@
+import type { SchemaError, Segment } from "./errors";
+import type { FieldIndex } from "./fields";
+import { COMMUNE_PROPERTIES } from "./format";
+import type { SourceFile } from "./load";
+import type { Entity, FieldInfo } from "./model";
+import { analysePredicate } from "./predicates";
+
+const ROLES: ReadonlySet<string> = new Set(["demandeur", "conjoint", "enfant"]);
+const ENTITY_OF: Record<string, Entity> = {
+  self: "individu",
+  demandeur: "individu",
+  conjoint: "individu",
+  menage: "menage",
+  famille: "famille",
+  parents: "parents",
+};
+
+/** A field read by a predicate, e.g. `self.activite` or `menage.depcom.code_insee`. */
+export interface FieldRead {
+  varName: string;
+  /** `self`, `demandeur`, `conjoint`, `menage`, `famille` or `parents`. */
+  qualifier: string;
+  field: string;
+  path: Segment[];
+}
+
+/** A checked predicate and the fields it reads, for the forward-reference check. */
+export interface PredicateSite {
+  file: SourceFile;
+  reads: FieldRead[];
+}
+
+export interface PredicateContext {
+  fields: FieldIndex;
+  parameters: ReadonlySet<string>;
+  /** `self` exists in person blocks, in person journey entries and in income types. */
+  selfAllowed: boolean;
+}
+
+type Resolved =
+  | { kind: "builtin"; values?: ReadonlySet<string> }
+  | { kind: "field"; read: FieldRead; info: FieldInfo; property?: string }
+  | { kind: "error"; reason: string };
+
+/** Checks operators, variables and compared literals of one predicate. */
+export function checkPredicate(
+  predicate: unknown,
+  file: SourceFile,
+  path: Segment[],
+  context: PredicateContext,
+): { site: PredicateSite; errors: SchemaError[] } {
+  const analysis = analysePredicate(predicate, path);
+  const errors = analysis.issues.map((issue) => file.error(issue.path, issue.reason));
+  const reads: FieldRead[] = [];
+
+  for (const ref of analysis.vars) {
+    const resolved = resolveVar(ref.name, ref.path, context);
+    if (resolved.kind === "error") {
+      errors.push(file.error(ref.path, resolved.reason));
+    } else if (resolved.kind === "field") {
+      reads.push(resolved.read);
+      if (ref.inAge && (resolved.info.kind !== "date" || resolved.property)) {
+        errors.push(file.error(ref.path, `"age" needs a date field, "${ref.name}" is not one`));
+      }
+    }
+  }
+
+  for (const comparison of analysis.comparisons) {
+    const resolved = resolveVar(comparison.varName, comparison.path, context);
+    const values =
+      resolved.kind === "builtin"
+        ? resolved.values
+        : resolved.kind === "field" && !resolved.property
+          ? resolved.info.values
+          : undefined;
+    if (values && !values.has(comparison.literal)) {
+      const expected = [...values].join(", ");
+      errors.push(
+        file.error(
+          comparison.path,
+          `"${comparison.literal}" is not a value of "${comparison.varName}" (expected one of ${expected})`,
+        ),
+      );
+    }
+  }
+  return { site: { file, reads }, errors };
+}
+
+function resolveVar(name: string, path: Segment[], context: PredicateContext): Resolved {
+  const [head = "", fieldName, property, ...extra] = name.split(".");
+  if (head === "self" && !context.selfAllowed) {
+    return { kind: "error", reason: `"${name}" reads "self" outside a person block` };
+  }
+  if (name === "self._role") return { kind: "builtin", values: ROLES };
+  if (name === "self.id" || name === "enfants.length") return { kind: "builtin" };
+  if (head === "parametres") {
+    const known =
+      fieldName !== undefined && property === undefined && context.parameters.has(fieldName);
+    return known ? { kind: "builtin" } : { kind: "error", reason: `unknown parameter "${name}"` };
+  }
+  const entity = ENTITY_OF[head];
+  if (!entity || !fieldName) {
+    return {
+      kind: "error",
+      reason: `unknown variable "${name}" (expected self, demandeur, conjoint, menage, famille, parents, parametres or enfants.length)`,
+    };
+  }
+  const info = context.fields.get(`${entity}.${fieldName}`);
+  if (!info) return { kind: "error", reason: `unknown field "${name}"` };
+  if (property !== undefined) {
+    if (info.kind !== "commune") {
+      return {
+        kind: "error",
+        reason: `unknown field "${name}": "${head}.${fieldName}" is not a commune`,
+      };
+    }
+    if (!COMMUNE_PROPERTIES.includes(property) || extra.length > 0) {
+      return {
+        kind: "error",
+        reason: `unknown field "${name}": a commune has ${COMMUNE_PROPERTIES.join(", ")}`,
+      };
+    }
+  }
+  return {
+    kind: "field",
+    read: { varName: name, qualifier: head, field: fieldName, path },
+    info,
+    ...(property !== undefined ? { property } : {}),
+  };
+}

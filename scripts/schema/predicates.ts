@@ -1,0 +1,207 @@
+import type { Segment } from "./errors";
+
+export const OPERATORS: ReadonlySet<string> = new Set([
+  "var",
+  "===",
+  "!==",
+  "<",
+  "<=",
+  ">",
+  ">=",
+  "and",
+  "or",
+  "!",
+  "in",
+  "+",
+  "age",
+  "starts_with",
+]);
+
+/** Allowed argument counts; `<` and `<=` also take the json-logic "between" form. */
+const ARITY: Record<string, readonly number[]> = {
+  "===": [2],
+  "!==": [2],
+  "<": [2, 3],
+  "<=": [2, 3],
+  ">": [2],
+  ">=": [2],
+  "!": [1],
+  in: [2],
+  starts_with: [2],
+  age: [1],
+};
+
+export interface VarRef {
+  name: string;
+  /** Path of the `{ var: ... }` object. */
+  path: Segment[];
+  /** Read by `age`, so it must be a date. */
+  inAge: boolean;
+}
+
+/** A string literal compared with a variable by `===`, `!==` or `in`. */
+export interface Comparison {
+  varName: string;
+  literal: string;
+  /** Path of the literal. */
+  path: Segment[];
+}
+
+export interface PredicateIssue {
+  path: Segment[];
+  reason: string;
+}
+
+export interface PredicateAnalysis {
+  vars: VarRef[];
+  comparisons: Comparison[];
+  issues: PredicateIssue[];
+}
+
+type Literal = string | number | boolean | null;
+
+function isLiteral(value: unknown): value is Literal {
+  return value === null || ["string", "number", "boolean"].includes(typeof value);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The variable name of a well-formed `{ var: "a.b" }`, if `node` is one. */
+function varName(node: unknown): string | undefined {
+  if (!isRecord(node)) return undefined;
+  const keys = Object.keys(node);
+  return keys.length === 1 && keys[0] === "var" && typeof node.var === "string"
+    ? node.var
+    : undefined;
+}
+
+/**
+ * Checks a predicate's structure against the restricted json-logic vocabulary and collects the
+ * variables it reads and the string literals it compares them with. Whether those variables exist
+ * is checked by the caller, which knows the fields.
+ */
+export function analysePredicate(predicate: unknown, path: Segment[]): PredicateAnalysis {
+  const analysis: PredicateAnalysis = { vars: [], comparisons: [], issues: [] };
+  walk(predicate, path, analysis);
+  return analysis;
+}
+
+function walk(node: unknown, path: Segment[], out: PredicateAnalysis): void {
+  if (isLiteral(node)) return;
+  if (Array.isArray(node)) {
+    out.issues.push({
+      path,
+      reason: 'unexpected list (lists are only allowed as the second argument of "in")',
+    });
+    return;
+  }
+  if (!isRecord(node)) {
+    out.issues.push({ path, reason: "unexpected value" });
+    return;
+  }
+  const keys = Object.keys(node);
+  if (keys.length !== 1) {
+    out.issues.push({ path, reason: `expected exactly one operator, found ${keys.length}` });
+    return;
+  }
+  const op = keys[0] as string;
+  if (!OPERATORS.has(op)) {
+    out.issues.push({ path, reason: `unknown operator "${op}"` });
+    return;
+  }
+  const raw = node[op];
+  const opPath = [...path, op];
+  if (op === "var") {
+    if (typeof raw === "string" && raw !== "") out.vars.push({ name: raw, path, inAge: false });
+    else
+      out.issues.push({
+        path: opPath,
+        reason: '"var" takes a dotted name, e.g. { var: self.date_naissance }',
+      });
+    return;
+  }
+
+  const args = Array.isArray(raw) ? raw : [raw];
+  const argPath = (index: number): Segment[] => (Array.isArray(raw) ? [...opPath, index] : opPath);
+  const arity = ARITY[op];
+  if (arity && !arity.includes(args.length)) {
+    const expected = arity.join(" or ");
+    out.issues.push({
+      path: opPath,
+      reason: `"${op}" takes ${expected} argument(s), found ${args.length}`,
+    });
+    return;
+  }
+  if (!arity && args.length === 0) {
+    out.issues.push({ path: opPath, reason: `"${op}" takes at least one argument` });
+    return;
+  }
+
+  switch (op) {
+    case "age": {
+      const name = varName(args[0]);
+      if (name === undefined) {
+        out.issues.push({
+          path: argPath(0),
+          reason: '"age" takes a date field, e.g. { age: { var: self.date_naissance } }',
+        });
+      } else {
+        out.vars.push({ name, path: argPath(0), inAge: true });
+      }
+      return;
+    }
+    case "===":
+    case "!==":
+      compare(args, argPath, out);
+      break;
+    case "in":
+      walkIn(args[0], args[1], argPath, out);
+      return;
+  }
+  args.forEach((arg, index) => walk(arg, argPath(index), out));
+}
+
+function compare(
+  args: unknown[],
+  argPath: (index: number) => Segment[],
+  out: PredicateAnalysis,
+): void {
+  const [left, right] = args;
+  const leftVar = varName(left);
+  const rightVar = varName(right);
+  if (leftVar !== undefined && typeof right === "string") {
+    out.comparisons.push({ varName: leftVar, literal: right, path: argPath(1) });
+  }
+  if (rightVar !== undefined && typeof left === "string") {
+    out.comparisons.push({ varName: rightVar, literal: left, path: argPath(0) });
+  }
+}
+
+function walkIn(
+  needle: unknown,
+  haystack: unknown,
+  argPath: (index: number) => Segment[],
+  out: PredicateAnalysis,
+): void {
+  walk(needle, argPath(0), out);
+  const needleVar = varName(needle);
+  if (Array.isArray(haystack)) {
+    haystack.forEach((item, index) => {
+      const itemPath = [...argPath(1), index];
+      if (!isLiteral(item)) {
+        out.issues.push({ path: itemPath, reason: 'the list of "in" may only hold literals' });
+      } else if (needleVar !== undefined && typeof item === "string") {
+        out.comparisons.push({ varName: needleVar, literal: item, path: itemPath });
+      }
+    });
+    return;
+  }
+  // `in` with a variable list (a multi_choice answer) or a string (substring test).
+  const haystackVar = varName(haystack);
+  if (haystackVar !== undefined && typeof needle === "string") {
+    out.comparisons.push({ varName: haystackVar, literal: needle, path: argPath(0) });
+  }
+  walk(haystack, argPath(1), out);
+}

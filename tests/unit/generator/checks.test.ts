@@ -1,0 +1,465 @@
+import { rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import {
+  breakSchema,
+  compileErrors,
+  copySchema,
+  itemIndex,
+  lineOf,
+  removeTempDirs,
+  stepIndex,
+} from "./helpers";
+
+afterAll(removeTempDirs);
+
+const LOGEMENT = "schema/blocks/logement.yaml";
+const INDIVIDU = "schema/blocks/individu.yaml";
+const PARENTS = "schema/blocks/parents.yaml";
+
+describe("unknown fields in predicates", () => {
+  it("reports a var naming no field of its entity", () => {
+    const { text, errors } = breakSchema(
+      "blocks/logement.yaml",
+      "{ var: menage.logement_crous }",
+      "{ var: menage.logement_crou }",
+    );
+    const line = lineOf(text, "menage.logement_crou }");
+    const step = stepIndex(text, "menage.etat_logement_foyer");
+    expect(errors).toEqual([
+      `${LOGEMENT}:${line} steps[${step}].when.and[2]["==="][0]: unknown field "menage.logement_crou"`,
+    ]);
+  });
+
+  it("reports an unknown commune property", () => {
+    const { text, errors } = breakSchema(
+      "blocks/logement.yaml",
+      "menage.depcom.code_insee",
+      "menage.depcom.insee",
+    );
+    const line = lineOf(text, "menage.depcom.insee");
+    const step = stepIndex(text, "famille.parisien");
+    expect(errors).toEqual([
+      `${LOGEMENT}:${line} steps[${step}].when.and[0].starts_with[0]: unknown field "menage.depcom.insee": a commune has code_insee, code_postal, nom, departement, region, epci`,
+    ]);
+  });
+
+  it("reports an undeclared parameter", () => {
+    const { text, errors } = breakSchema(
+      "blocks/individu.yaml",
+      "parametres.carte_des_metiers_age_maximal",
+      "parametres.carte_metiers",
+    );
+    const line = lineOf(text, "parametres.carte_metiers");
+    const step = stepIndex(text, "individu.alternant");
+    expect(errors).toEqual([
+      `${INDIVIDU}:${line} steps[${step}].when.and[1].or[1].and[1]["<="][1]: unknown parameter "parametres.carte_metiers"`,
+    ]);
+  });
+
+  it("reports self in a household block", () => {
+    const { text, errors } = breakSchema(
+      "blocks/logement.yaml",
+      '{ ">=": [{ age: { var: demandeur.date_naissance } }, 18] }',
+      '{ ">=": [{ age: { var: self.date_naissance } }, 18] }',
+    );
+    const line = lineOf(text, "self.date_naissance");
+    const step = stepIndex(text, "menage._difficultes_acces_ou_frais_logement");
+    expect(errors).toEqual([
+      `${LOGEMENT}:${line} steps[${step}].when.and[0][">="][0].age: "self.date_naissance" reads "self" outside a person block`,
+    ]);
+  });
+
+  it("reports age of a field that is not a date", () => {
+    const { text, errors } = breakSchema(
+      "blocks/individu.yaml",
+      '{ ">=": [{ age: { var: self.date_naissance } }, 60] }',
+      '{ ">=": [{ age: { var: self.handicap } }, 60] }',
+    );
+    const line = lineOf(text, "{ var: self.handicap } }, 60");
+    const step = stepIndex(text, "individu.gir");
+    expect(errors).toEqual([
+      `${INDIVIDU}:${line} steps[${step}].when.and[1][">="][0].age: "age" needs a date field, "self.handicap" is not one`,
+    ]);
+  });
+
+  it("reports an income type reading an unknown person field", () => {
+    const { text, errors } = breakSchema(
+      "incomes.yaml",
+      "{ var: self.handicap }",
+      "{ var: self.handicapp }",
+    );
+    const line = lineOf(text, "self.handicapp");
+    const type = itemIndex(text, "types", "contrat_engagement_jeune");
+    expect(errors).toEqual([
+      `schema/incomes.yaml:${line} types[${type}].when.or[1].and[1]["==="][0]: unknown field "self.handicapp"`,
+    ]);
+  });
+});
+
+describe("forward references", () => {
+  it("reports a household field read before the block that asks it", () => {
+    const { text, errors } = breakSchema(
+      "blocks/parents.yaml",
+      "{ var: demandeur.enfant_a_charge }",
+      "{ var: menage.coloc }",
+    );
+    const line = lineOf(text, "menage.coloc");
+    expect(errors).toEqual([
+      `${PARENTS}:${line} steps[0].when.or[0]["==="][0]: forward reference: "menage.coloc" is first asked by a later step "menage.coloc"`,
+    ]);
+  });
+
+  it("reports a person field asked later in the same block, named for the instance", () => {
+    const { text, errors } = breakSchema(
+      "blocks/individu.yaml",
+      '{ ">=": [{ age: { var: self.date_naissance } }, 60] }',
+      '{ "===": [{ var: self.regime_securite_sociale }, autre] }',
+    );
+    const line = lineOf(text, "{ var: self.regime_securite_sociale }");
+    const step = stepIndex(text, "individu.gir");
+    expect(errors).toEqual([
+      `${INDIVIDU}:${line} steps[${step}].when.and[1]["==="][0]: forward reference: "self.regime_securite_sociale" (demandeur.regime_securite_sociale) is first asked by a later step "individu.regime_securite_sociale"`,
+    ]);
+  });
+
+  it("reports a step reading its own field", () => {
+    const { text, errors } = breakSchema(
+      "blocks/individu.yaml",
+      'when: { "<=": [{ age: { var: self.date_naissance } }, 31] }',
+      'when: { "!==": [{ var: self.service_civique }, true] }',
+    );
+    const line = lineOf(text, 'when: { "!==": [{ var: self.service_civique }, true] }');
+    const step = stepIndex(text, "individu.service_civique");
+    expect(errors).toEqual([
+      `${INDIVIDU}:${line} steps[${step}].when["!=="][0]: forward reference: "self.service_civique" (demandeur.service_civique) is asked by this same step`,
+    ]);
+  });
+
+  it("checks income types where the journey asks the income types", () => {
+    const { text, errors } = breakSchema(
+      "incomes.yaml",
+      "{ var: self.handicap }",
+      "{ var: parents.rfr }",
+    );
+    const line = lineOf(text, "parents.rfr");
+    const type = itemIndex(text, "types", "contrat_engagement_jeune");
+    expect(errors).toEqual([
+      `schema/incomes.yaml:${line} types[${type}].when.or[1].and[1]["==="][0]: forward reference: "parents.rfr" is first asked by a later step "parents.rfr"`,
+    ]);
+  });
+
+  it("reports a field that the journey never asks", () => {
+    const { text, errors } = breakSchema(
+      "blocks/parents.yaml",
+      "{ var: demandeur.enfant_a_charge }",
+      "{ var: conjoint.enfant_a_charge }",
+    );
+    const line = lineOf(text, "conjoint.enfant_a_charge");
+    expect(errors).toEqual([
+      `${PARENTS}:${line} steps[0].when.or[0]["==="][0]: forward reference: "conjoint.enfant_a_charge" is never asked in the journey`,
+    ]);
+  });
+});
+
+describe("operators", () => {
+  it("reports an unknown operator", () => {
+    const { text, errors } = breakSchema(
+      "blocks/logement.yaml",
+      "{ starts_with:",
+      "{ begins_with:",
+    );
+    const line = lineOf(text, "begins_with");
+    const step = stepIndex(text, "famille.parisien");
+    expect(errors).toEqual([
+      `${LOGEMENT}:${line} steps[${step}].when.and[0]: unknown operator "begins_with"`,
+    ]);
+  });
+
+  it("reports a wrong number of arguments", () => {
+    const { text, errors } = breakSchema(
+      "blocks/individu.yaml",
+      '{ "<=": [{ age: { var: self.date_naissance } }, 31] }',
+      '{ "===": [{ age: { var: self.date_naissance } }, 31, 32] }',
+    );
+    const line = lineOf(text, "31, 32");
+    const step = stepIndex(text, "individu.service_civique");
+    expect(errors).toEqual([
+      `${INDIVIDU}:${line} steps[${step}].when["==="]: "===" takes 2 argument(s), found 3`,
+    ]);
+  });
+});
+
+describe("values", () => {
+  it("reports an option outside its enumeration", () => {
+    const { text, errors } = breakSchema(
+      "blocks/individu.yaml",
+      "{ value: retraite, label: Retraité ou retraitée }",
+      "{ value: retraitee, label: Retraité ou retraitée }",
+    );
+    const line = lineOf(text, "value: retraitee");
+    const step = stepIndex(text, "individu.activite");
+    expect(errors).toEqual([
+      `${INDIVIDU}:${line} steps[${step}].fields[0].options[4].value: option "retraitee" is not a value of enumeration "activite"`,
+    ]);
+  });
+
+  it("reports a string compared with a choice field that is not one of its values", () => {
+    const { text, errors } = breakSchema(
+      "blocks/logement.yaml",
+      '{ "===": [{ var: menage._logementType }, proprietaire] }',
+      '{ "===": [{ var: menage._logementType }, proprietair] }',
+    );
+    const line = lineOf(text, "proprietair]");
+    const step = stepIndex(text, "menage._primoAccedant");
+    expect(errors).toEqual([
+      `${LOGEMENT}:${line} steps[${step}].when["==="][1]: "proprietair" is not a value of "menage._logementType" (expected one of locataire, proprietaire, heberge, sansDomicile)`,
+    ]);
+  });
+
+  it("reports a string of an in list that is not a value of the field", () => {
+    const { text, errors } = breakSchema(
+      "blocks/logement.yaml",
+      "[locataire, sansDomicile, heberge]",
+      "[locataire, sans_domicile, heberge]",
+    );
+    const line = lineOf(text, "sans_domicile");
+    const step = stepIndex(text, "menage._nombreMoisEntreeLogement");
+    expect(errors).toEqual([
+      `${LOGEMENT}:${line} steps[${step}].when.in[1][1]: "sans_domicile" is not a value of "menage._logementType" (expected one of locataire, proprietaire, heberge, sansDomicile)`,
+    ]);
+  });
+
+  it("checks roles compared with self._role", () => {
+    const { text, errors } = breakSchema(
+      "blocks/individu.yaml",
+      'when: { "===": [{ var: self._role }, conjoint] }',
+      'when: { "===": [{ var: self._role }, conjointe] }',
+    );
+    const line = lineOf(text, "conjointe]");
+    const step = stepIndex(text, "individu.statut_marital");
+    expect(errors).toEqual([
+      `${INDIVIDU}:${line} steps[${step}].when["==="][1]: "conjointe" is not a value of "self._role" (expected one of demandeur, conjoint, enfant)`,
+    ]);
+  });
+
+  it("reports an unknown enumeration", () => {
+    const { text, errors } = breakSchema(
+      "blocks/logement.yaml",
+      "enum: location_type",
+      "enum: location_types",
+    );
+    const line = lineOf(text, "location_types");
+    const step = stepIndex(text, "menage._locationType");
+    expect(errors).toEqual([
+      `${LOGEMENT}:${line} steps[${step}].fields[0].enum: unknown enumeration "location_types"`,
+    ]);
+  });
+});
+
+describe("ids and references", () => {
+  it("reports a duplicate step id across block files", () => {
+    const { text, errors } = breakSchema(
+      "blocks/parents.yaml",
+      "- id: parents._situation",
+      "- id: menage.coloc",
+    );
+    const line = lineOf(text, "- id: menage.coloc");
+    expect(errors).toEqual([
+      `${PARENTS}:${line} steps[0].id: duplicate step id "menage.coloc" (first declared at ${LOGEMENT}:32)`,
+    ]);
+  });
+
+  it("reports an unknown chapter in the journey", () => {
+    const { text, errors } = breakSchema(
+      "journey.yaml",
+      "{ block: logement, chapter: logement }",
+      "{ block: logement, chapter: logements }",
+    );
+    const line = lineOf(text, "logements");
+    expect(errors).toEqual([
+      `schema/journey.yaml:${line} journey[2].chapter: unknown chapter "logements"`,
+    ]);
+  });
+
+  it("reports an unknown chapter on a step", () => {
+    const { text, errors } = breakSchema(
+      "blocks/logement.yaml",
+      "  - id: menage.depcom\n    subject: menage\n",
+      "  - id: menage.depcom\n    subject: menage\n    chapter: adresse\n",
+    );
+    const line = lineOf(text, "chapter: adresse");
+    const step = stepIndex(text, "menage.depcom");
+    expect(errors).toEqual([
+      `${LOGEMENT}:${line} steps[${step}].chapter: unknown chapter "adresse"`,
+    ]);
+  });
+
+  it("reports a benefit naming an unknown institution", () => {
+    const { text, errors } = breakSchema(
+      "benefits/nationales.yaml",
+      "    institution: caf\n    engine: { variable: aide_logement",
+      "    institution: cafe\n    engine: { variable: aide_logement",
+    );
+    const line = lineOf(text, "institution: cafe");
+    const benefit = itemIndex(text, "benefits", "aide_logement");
+    expect(errors).toEqual([
+      `schema/benefits/nationales.yaml:${line} benefits[${benefit}].institution: unknown institution "cafe"`,
+    ]);
+  });
+
+  it("reports an unknown block in the journey", () => {
+    const { text, errors } = breakSchema(
+      "journey.yaml",
+      "{ block: logement,",
+      "{ block: logements,",
+    );
+    const line = lineOf(text, "logements");
+    expect(errors).toEqual([
+      `schema/journey.yaml:${line} journey[2].block: unknown block "logements"`,
+    ]);
+  });
+
+  it("reports a duplicate benefit id", () => {
+    const { text, errors } = breakSchema(
+      "benefits/nationales.yaml",
+      "  - id: ppa\n",
+      "  - id: rsa\n",
+    );
+    const lines = text.split("\n");
+    const first = lines.indexOf("  - id: rsa") + 1;
+    const second = lines.lastIndexOf("  - id: rsa") + 1;
+    const index = lines.filter((l) => l.startsWith("  - id: ")).length - 1;
+    expect(lines.at(-1) === "" && second > first).toBe(true);
+    expect(errors).toEqual([
+      `schema/benefits/nationales.yaml:${second} benefits[${index}].id: duplicate benefit "rsa" (first declared at schema/benefits/nationales.yaml:${first})`,
+    ]);
+  });
+
+  it("reports a duplicate institution id across files", () => {
+    const schemaDir = copySchema();
+    writeFileSync(
+      join(schemaDir, "institutions/regions.yaml"),
+      "institutions:\n  - id: idf\n    label: Île-de-France\n    type: region\n  - id: caf\n    label: Caf\n    type: caf\n",
+    );
+    expect(compileErrors(schemaDir)).toEqual([
+      `schema/institutions/regions.yaml:5 institutions[1].id: duplicate institution "caf" (first declared at schema/institutions/nationales.yaml:5)`,
+    ]);
+  });
+
+  it("reports an unknown income category", () => {
+    const { text, errors } = breakSchema(
+      "incomes.yaml",
+      "category: indemnites",
+      "category: indemnite",
+    );
+    const line = lineOf(text, "category: indemnite\n");
+    const type = itemIndex(text, "types", "chomage_net");
+    expect(errors).toEqual([
+      `schema/incomes.yaml:${line} types[${type}].category: unknown income category "indemnite"`,
+    ]);
+  });
+
+  it("reports for on a household block", () => {
+    const { text, errors } = breakSchema(
+      "journey.yaml",
+      "{ block: parents, chapter: foyer }",
+      "{ block: parents, for: demandeur, chapter: foyer }",
+    );
+    const line = lineOf(text, "block: parents,");
+    expect(errors).toEqual([
+      `schema/journey.yaml:${line} journey[1].for: "for" is not allowed on household block "parents"`,
+    ]);
+  });
+
+  it("reports a person block without for, without a forward reference per field", () => {
+    const { text, errors } = breakSchema(
+      "journey.yaml",
+      "{ block: individu, for: demandeur, chapter: profil }",
+      "{ block: individu, chapter: profil }",
+    );
+    const line = lineOf(text, "block: individu");
+    expect(errors).toEqual([
+      `schema/journey.yaml:${line} journey[0]: person block "individu" needs "for" (demandeur, conjoint or enfants)`,
+    ]);
+  });
+
+  it("reports a household step without subject", () => {
+    const { text, errors } = breakSchema(
+      "blocks/logement.yaml",
+      "  - id: menage.participation_frais\n    subject: menage\n",
+      "  - id: menage.participation_frais\n",
+    );
+    const line = lineOf(text, "- id: menage.participation_frais");
+    const step = stepIndex(text, "menage.participation_frais");
+    expect(errors).toEqual([
+      `${LOGEMENT}:${line} steps[${step}]: missing key "subject" (required in a household block)`,
+    ]);
+  });
+});
+
+describe("file format", () => {
+  it("reports a YAML syntax error with its line", () => {
+    const { text, errors } = breakSchema(
+      "chapters.yaml",
+      "  - id: logement\n",
+      "  - id: logement: x\n",
+    );
+    const line = lineOf(text, "logement: x");
+    expect(errors).toEqual([
+      `schema/chapters.yaml:${line}: YAML syntax error: Nested mappings are not allowed in compact mappings`,
+    ]);
+  });
+
+  it("reports a duplicate YAML key", () => {
+    const { text, errors } = breakSchema(
+      "chapters.yaml",
+      "    label: Mon logement\n",
+      "    label: Mon logement\n    label: Ma maison\n",
+    );
+    const line = lineOf(text, "Ma maison");
+    expect(errors).toEqual([
+      `schema/chapters.yaml:${line}: YAML syntax error: Map keys must be unique`,
+    ]);
+  });
+
+  it("reports unknown and missing keys", () => {
+    const { text, errors } = breakSchema(
+      "chapters.yaml",
+      "label: Mon logement",
+      "lable: Mon logement",
+    );
+    const line = lineOf(text, "lable");
+    expect(errors).toEqual([
+      `schema/chapters.yaml:${line - 1} chapters[2]: missing key "label"`,
+      `schema/chapters.yaml:${line} chapters[2]: unknown key "lable"`,
+    ]);
+  });
+
+  it("reports a bad key inside a question map by role", () => {
+    const { text, errors } = breakSchema(
+      "blocks/individu.yaml",
+      "          enfant: Quelle est sa date de naissance ?",
+      "          enfants: Quelle est sa date de naissance ?",
+    );
+    const line = lineOf(text, "enfants: Quelle");
+    const step = stepIndex(text, "individu.date_naissance");
+    expect(errors).toEqual([
+      `${INDIVIDU}:${line} steps[${step}].fields[0].question: unknown key "enfants"`,
+    ]);
+  });
+
+  it("reports a missing file", () => {
+    const schemaDir = copySchema();
+    rmSync(join(schemaDir, "parameters.yaml"));
+    expect(compileErrors(schemaDir)).toEqual(["schema/parameters.yaml:1: missing file"]);
+  });
+
+  it("reports an unexpected file", () => {
+    const schemaDir = copySchema();
+    writeFileSync(join(schemaDir, "stray.yaml"), "a: 1\n");
+    expect(compileErrors(schemaDir)).toEqual([
+      "schema/stray.yaml:1: unexpected file in the schema directory",
+    ]);
+  });
+});

@@ -1,0 +1,64 @@
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import type { Bundle } from "../../../src/domain/bundle";
+import { compileSchema } from "../../../scripts/schema/compile";
+import { emitGenerated, renderSchemaIds } from "../../../scripts/schema/emit";
+import { breakSchema, REAL_SCHEMA, removeTempDirs, tempDir } from "./helpers";
+
+afterAll(removeTempDirs);
+
+const bundle = compileSchema(REAL_SCHEMA).bundle as Bundle;
+
+describe("emit", () => {
+  it("renders id unions and constants", () => {
+    const text = renderSchemaIds(bundle);
+    expect(text).toContain('export type BenefitId = "bourse_criteres_sociaux" | "aide_logement" |');
+    expect(text).toContain('export type ChapterId = "profil" | "foyer" |');
+    expect(text).toMatch(/^export type StepId = "individu\._firstName" \| /m);
+    expect(text).toMatch(/^export type FieldName = .*"_logementType"/m);
+    expect(text).toContain('export const stepIds = ["individu._firstName",');
+    expect(text).toMatch(/^export const benefitIds = \[.*\] as const;$/m);
+    // A field asked by several steps is named once.
+    expect(text.match(/"scolarite"/g)).toHaveLength(2);
+  });
+
+  it("writes the bundle and the ids, and rewrites only what changed", () => {
+    const outDir = join(tempDir(), "generated");
+    expect(emitGenerated(bundle, outDir)).toEqual([
+      join(outDir, "bundle.json"),
+      join(outDir, "schema-ids.ts"),
+    ]);
+    expect(JSON.parse(readFileSync(join(outDir, "bundle.json"), "utf8"))).toEqual(bundle);
+    expect(emitGenerated(bundle, outDir)).toEqual([]);
+  });
+});
+
+describe("cli", () => {
+  const cli = resolve(REAL_SCHEMA, "../scripts/schema/cli.ts");
+  const tsx = resolve(REAL_SCHEMA, "../node_modules/.bin/tsx");
+
+  it("prints every error on its own line and exits with 1", () => {
+    const { schemaDir } = breakSchema("journey.yaml", "{ block: logement,", "{ block: logements,");
+    const outDir = join(tempDir(), "generated");
+    const run = spawnSync(tsx, [cli, "--check", "--schema", schemaDir, "--out", outDir], {
+      encoding: "utf8",
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim().split("\n")).toEqual([
+      'schema/journey.yaml:6 journey[2].block: unknown block "logements"',
+      "schema check failed: 1 error",
+    ]);
+  });
+
+  it("checks, emits and prints a summary", () => {
+    const outDir = join(tempDir(), "generated");
+    const run = spawnSync(tsx, [cli, "--check", "--schema", REAL_SCHEMA, "--out", outDir], {
+      encoding: "utf8",
+    });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/^schema OK: \d+ steps, 5 benefits, version [0-9a-f]{12}\n$/);
+    expect(readFileSync(join(outDir, "schema-ids.ts"), "utf8")).toBe(renderSchemaIds(bundle));
+  });
+});

@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import type { Bundle } from "../../../src/domain/bundle";
+import { compileSchema } from "../../../scripts/schema/compile";
+import { frenchTypography } from "../../../scripts/schema/normalise";
+import { REAL_SCHEMA } from "./helpers";
+
+const NBSP = "\u00A0";
+
+describe("frenchTypography", () => {
+  it("puts a no-break space before ? ! : ;", () => {
+    expect(frenchTypography("Êtes-vous ? Oui ! Note : ceci ; cela")).toBe(
+      `Êtes-vous${NBSP}? Oui${NBSP}! Note${NBSP}: ceci${NBSP}; cela`,
+    );
+  });
+
+  it("curls straight apostrophes", () => {
+    expect(frenchTypography("l'année d'études")).toBe("l’année d’études");
+  });
+
+  it("leaves other text alone", () => {
+    expect(frenchTypography("Déjà typographié\u00A0? https://example.org/a:b l’été")).toBe(
+      "Déjà typographié\u00A0? https://example.org/a:b l’été",
+    );
+    expect(frenchTypography("Pas d'espace?")).toBe("Pas d’espace?");
+  });
+});
+
+describe("typography in the bundle", () => {
+  const bundle = compileSchema(REAL_SCHEMA).bundle as Bundle;
+  const steps = Object.values(bundle.blocks).flatMap((block) => block.steps);
+  const field = (stepId: string) => steps.find((s) => s.id === stepId)?.fields[0];
+
+  it("normalises questions, hints and labels", () => {
+    expect(field("menage._logementType")?.question).toBe(`Êtes-vous${NBSP}?`);
+    expect(field("individu._firstName")?.hint).toBe(
+      `Il sert seulement à personnaliser les questions${NBSP}; il n’est jamais enregistré sur nos serveurs.`,
+    );
+    expect(field("individu.date_naissance")?.question).toEqual({
+      demandeur: `Quelle est votre date de naissance${NBSP}?`,
+      conjoint: `Quelle est la date de naissance de votre conjoint ou conjointe${NBSP}?`,
+      enfant: `Quelle est sa date de naissance${NBSP}?`,
+    });
+    expect(bundle.incomeTypes.find((t) => t.id === "bourse_enseignement_sup")?.label).toBe(
+      "Bourse de l’enseignement supérieur",
+    );
+    expect(bundle.enumerations.nationalite?.[1]?.label).toBe(
+      "D’un pays de l’Union européenne, de l’EEE ou de la Suisse",
+    );
+    expect(bundle.benefits.find((b) => b.id === "ppa")?.label).toBe("Prime d’activité");
+    expect(bundle.institutions.find((i) => i.id === "caf")?.label).toBe(
+      "Caisse d’allocations familiales",
+    );
+  });
+
+  it("never touches ids, values or URLs", () => {
+    const json = JSON.stringify({
+      ids: steps.map((s) => s.id),
+      values: Object.values(bundle.enumerations).flatMap((options) => options.map((o) => o.value)),
+      links: bundle.benefits.map((b) => b.links),
+    });
+    expect(json).not.toMatch(/[’\u00A0]/);
+  });
+
+  it("leaves no plain space before ? ! : ; and no straight apostrophe in user-facing text", () => {
+    const texts = [
+      ...steps.flatMap((s) =>
+        s.fields.flatMap((f) => [
+          ...(typeof f.question === "string" ? [f.question] : Object.values(f.question)),
+          f.hint ?? "",
+          f.help ?? "",
+          ...(f.options ?? []).map((o) => o.label),
+        ]),
+      ),
+      ...bundle.benefits.flatMap((b) => [b.label, b.description]),
+      ...bundle.chapters.map((c) => c.label),
+    ];
+    for (const text of texts) expect(text).not.toMatch(/ [?!:;]|'/);
+  });
+});
