@@ -173,13 +173,15 @@ function formatPath(path: PropertyKey[]): string {
 export function parseSimulationInput(bundle: Bundle, body: unknown): ParseResult<SimulationInput> {
   const parsed = inputShape.safeParse(body);
   if (!parsed.success) {
-    return {
-      ok: false,
-      errors: parsed.error.issues.map((issue) => ({
-        path: formatPath(issue.path),
-        message: issue.message,
-      })),
-    };
+    const errors = parsed.error.issues.flatMap((issue) =>
+      issue.code === "unrecognized_keys"
+        ? issue.keys.map((key) => ({
+            path: formatPath([...issue.path, key]),
+            message: "champ inconnu",
+          }))
+        : [{ path: formatPath(issue.path), message: issue.message }],
+    );
+    return { ok: false, errors };
   }
   const rules = answerRules(bundle);
   const errors = (["all", "current"] as const).flatMap((list) =>

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { buildSituation, occupationStatus } from "../../../src/domain";
+import { a, bundle, DATE, student } from "./fixtures";
+
+describe("occupation status (spec §4)", () => {
+  it.each([
+    [{ _logementType: "proprietaire", _primoAccedant: true }, "primo_accedant"],
+    [{ _logementType: "proprietaire", _primoAccedant: false }, "proprietaire"],
+    [{ _logementType: "locataire", _locationType: "vide" }, "locataire_vide"],
+    [{ _logementType: "locataire", _locationType: "meuble" }, "locataire_meuble"],
+    [{ _logementType: "locataire", _locationType: "foyer" }, "locataire_foyer"],
+    [{ _logementType: "heberge" }, "loge_gratuitement"],
+    [{ _logementType: "sansDomicile" }, "sans_domicile"],
+  ])("%o gives %s", (menage, expected) => {
+    expect(occupationStatus(menage)).toBe(expected);
+  });
+});
+
+describe("buildSituation", () => {
+  it("stores the dependent-child answer for the current year", () => {
+    const situation = buildSituation(bundle, student, DATE);
+    expect(situation.demandeur.enfant_a_charge).toEqual({ 2026: true });
+    expect(situation.demandeur._role).toBe("demandeur");
+  });
+
+  it("derives the housing status and the housing-aid loan date default", () => {
+    const situation = buildSituation(
+      bundle,
+      [a("menage._logementType", "locataire"), a("menage._locationType", "meuble")],
+      DATE,
+    );
+    expect(situation.menage.statut_occupation_logement).toBe("locataire_meuble");
+    expect(situation.menage.aide_logement_date_pret_conventionne).toBe("2018-12-31");
+  });
+
+  it("sets the health-social interest from the training specialty", () => {
+    const situation = buildSituation(
+      bundle,
+      [a("demandeur.groupe_specialites_formation", "groupe_330")],
+      DATE,
+    );
+    expect(situation.demandeur._interetAidesSanitaireSocial).toBe(true);
+  });
+
+  it("gives each selected income type its amounts, empty until entered, and drops unselected ones", () => {
+    const situation = buildSituation(
+      bundle,
+      [
+        a("demandeur.ressources", ["salaire_net", "chomage_net"]),
+        a("demandeur.salaire_net", { "2026-10": 900 }),
+        a("demandeur.indemnites_stage", { "2026-10": 600 }),
+      ],
+      DATE,
+    );
+    expect(situation.demandeur.salaire_net).toEqual({ "2026-10": 900 });
+    expect(situation.demandeur.chomage_net).toEqual({});
+    expect(situation.demandeur.indemnites_stage).toBeUndefined();
+  });
+});
