@@ -1,0 +1,63 @@
+import { readFileSync } from "node:fs";
+import { parseSimulationInput, type Bundle } from "../domain";
+import { buildApp } from "./app";
+import { ConfigError, loadConfig } from "./config";
+import { createEngineSupervisor } from "./engine";
+import { createResultsComputer } from "./results";
+import { migrateToLatest, openDatabase } from "./storage";
+
+function loadBundle(): Bundle {
+  const url = new URL("../generated/bundle.json", import.meta.url);
+  try {
+    return JSON.parse(readFileSync(url, "utf8")) as Bundle;
+  } catch {
+    throw new Error("src/generated/bundle.json is missing: run `npm run schema:build` first.");
+  }
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const bundle = loadBundle();
+  const database = openDatabase({
+    databasePath: config.databasePath,
+    databaseUrl: config.databaseUrl,
+  });
+  await migrateToLatest(database.db);
+
+  const engine = createEngineSupervisor({
+    port: config.enginePort,
+    workerTimeoutS: config.engineWorkerTimeoutS,
+    clientTimeoutMs: config.engineClientTimeoutMs,
+    ...(config.engineWorkers ? { workers: config.engineWorkers } : {}),
+    ...(config.engineUrl ? { externalUrl: config.engineUrl } : {}),
+  });
+  // The site answers at once; results answer 503 until the engine is ready.
+  void engine.start();
+
+  const app = buildApp({
+    db: database.db,
+    bundle,
+    parseSimulationInput: (body) => parseSimulationInput(bundle, body),
+    computeResults: createResultsComputer(bundle, engine.client),
+    engineStatus: () => engine.status,
+    staticDir: config.staticDir,
+  });
+
+  const shutdown = async () => {
+    await app.close();
+    await engine.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", shutdown);
+  process.once("SIGTERM", shutdown);
+
+  await app.listen({ port: config.port, host: config.host });
+  const shown = config.host === "0.0.0.0" ? "localhost" : config.host;
+  console.log(`\n  Simulateur prêt : http://${shown}:${config.port}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});
