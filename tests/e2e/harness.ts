@@ -1,0 +1,99 @@
+/**
+ * Starts the real thing for a browser test: the OpenFisca engine, the server over a fresh SQLite
+ * file serving the built app (`npm run build` first), and Debian's Chromium driven by playwright-core.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import AxeBuilder from "@axe-core/playwright";
+import type { FastifyInstance } from "fastify";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { expect } from "vitest";
+import { parseSimulationInput, type Bundle } from "../../src/domain";
+import { buildApp } from "../../src/server/app";
+import { createEngineSupervisor, type EngineSupervisor } from "../../src/server/engine";
+import { createResultsComputer } from "../../src/server/results";
+import { migrateToLatest, openSqliteDatabase, type DatabaseHandle } from "../../src/server/storage";
+import { freePort, quietLogger } from "../integration/helpers/engine";
+
+const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
+const staticDir = join(repoRoot, "dist/app");
+
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+export interface Harness {
+  baseUrl: string;
+  browser: Browser;
+  newPage(): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[] }>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(): Promise<Harness> {
+  if (!existsSync(join(staticDir, "index.html")))
+    throw new Error("dist/app is missing: run `npm run build` first");
+  const bundle = JSON.parse(
+    readFileSync(join(repoRoot, "src/generated/bundle.json"), "utf8"),
+  ) as Bundle;
+  const dir = mkdtempSync(join(tmpdir(), "e2e-"));
+  const engine: EngineSupervisor = createEngineSupervisor({
+    port: await freePort(),
+    workers: 1,
+    logger: quietLogger(),
+  });
+  const database: DatabaseHandle = openSqliteDatabase(join(dir, "e2e.sqlite"));
+  await migrateToLatest(database.db);
+  const app: FastifyInstance = buildApp({
+    db: database.db,
+    bundle,
+    parseSimulationInput: (body) => parseSimulationInput(bundle, body),
+    computeResults: createResultsComputer(bundle, engine.client),
+    engineStatus: () => engine.status,
+    staticDir,
+    logger: false,
+  });
+  const [, browser] = await Promise.all([
+    engine.start().then(() => engine.waitUntilReady(240_000)),
+    chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS }),
+  ]);
+  const port = await freePort();
+  await app.listen({ port, host: "127.0.0.1" });
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    browser,
+    async newPage() {
+      const context = await browser.newContext({ locale: "fr-FR" });
+      const page = await context.newPage();
+      const consoleErrors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") consoleErrors.push(message.text());
+      });
+      page.on("pageerror", (error) => consoleErrors.push(error.message));
+      return { context, page, consoleErrors };
+    },
+    async close() {
+      await browser.close();
+      await app.close();
+      await database.close();
+      await engine.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Fails with the list of axe violations on the current screen, if any. */
+export async function expectNoAxeViolations(page: Page, screen: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const summary = violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+  );
+  expect(summary, `axe on ${screen}`).toEqual([]);
+}
