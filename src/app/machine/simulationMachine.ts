@@ -1,0 +1,276 @@
+import { assign, fromPromise, setup } from "xstate";
+import {
+  applyStepValues,
+  findStep,
+  pruneAnswers,
+  type Answer,
+  type Bundle,
+  type Results,
+  type SimulationInput,
+} from "../../domain";
+import {
+  ApiError,
+  DEFAULT_ERROR_MESSAGE,
+  computeResults,
+  type ComputeOutput,
+  type FetchLike,
+} from "./api";
+import {
+  answersBefore,
+  firstStepPath,
+  journeyOf,
+  nextPath,
+  previousPath,
+  resolveGoto,
+  resumePath,
+} from "./journey";
+import {
+  clearPersistedState,
+  loadPersistedState,
+  savePersistedState,
+  type KeyValueStorage,
+  type Logger,
+} from "./storage";
+
+/** Everything the machine needs from the outside world, injected so it runs without a browser. */
+export interface SimulationDeps {
+  bundle: Bundle;
+  storage: KeyValueStorage;
+  fetch: FetchLike;
+  today: () => string;
+  logger?: Logger;
+}
+
+export interface SimulationContext {
+  deps: SimulationDeps;
+  answers: Answer[];
+  dateDeValeur: string;
+  /** The step or page the visitor is on; the URL mirrors it. */
+  currentPath: string;
+  simulationId?: string;
+  token?: string;
+  results?: Results;
+  dirty: boolean;
+  updating: boolean;
+  /** The French message shown when the computation failed. */
+  error?: string;
+  /** The server's response to the failed computation. */
+  exception?: unknown;
+  recapEmailState?: string;
+  recapPhoneState?: string;
+}
+
+export type SimulationEvent =
+  | { type: "ANSWER"; path: string; values: Record<string, unknown> }
+  | { type: "NEXT" }
+  | { type: "BACK" }
+  | { type: "GOTO"; path: string }
+  | { type: "COMPUTE" }
+  | { type: "RETRY" }
+  | { type: "RESET" }
+  | { type: "RESUME" };
+
+function loggerOf(deps: SimulationDeps): Logger {
+  return deps.logger ?? console;
+}
+
+export function stepsOf(context: Pick<SimulationContext, "deps" | "answers" | "dateDeValeur">) {
+  return journeyOf({
+    bundle: context.deps.bundle,
+    answers: context.answers,
+    dateDeValeur: context.dateDeValeur,
+  });
+}
+
+function blankContext(deps: SimulationDeps): SimulationContext {
+  const base = { deps, answers: [] as Answer[], dateDeValeur: deps.today() };
+  return {
+    ...base,
+    currentPath: firstStepPath(stepsOf(base)),
+    simulationId: undefined,
+    token: undefined,
+    results: undefined,
+    dirty: false,
+    updating: false,
+    error: undefined,
+    exception: undefined,
+    recapEmailState: undefined,
+    recapPhoneState: undefined,
+  };
+}
+
+function restoredContext(deps: SimulationDeps): SimulationContext {
+  const stored = loadPersistedState(deps.storage, loggerOf(deps));
+  if (!stored) return blankContext(deps);
+  const base = {
+    deps,
+    answers: stored.simulation.answers.all,
+    dateDeValeur: stored.simulation.dateDeValeur,
+  };
+  return {
+    ...base,
+    currentPath: firstStepPath(stepsOf(base)),
+    dirty: stored.calculs?.dirty ?? false,
+    updating: false,
+    ...(stored.simulationId ? { simulationId: stored.simulationId } : {}),
+    ...(stored.simulation.simulationToken ? { token: stored.simulation.simulationToken } : {}),
+    ...(stored.calculs ? { results: stored.calculs.resultats } : {}),
+    ...(stored.recapEmailState ? { recapEmailState: stored.recapEmailState } : {}),
+    ...(stored.recapPhoneState ? { recapPhoneState: stored.recapPhoneState } : {}),
+  };
+}
+
+function persist(context: SimulationContext): void {
+  const steps = stepsOf(context);
+  savePersistedState(
+    context.deps.storage,
+    {
+      simulation: {
+        answers: {
+          all: context.answers,
+          current: answersBefore(steps, context.answers, context.currentPath),
+        },
+        dateDeValeur: context.dateDeValeur,
+        version: context.deps.bundle.version,
+        ...(context.token ? { simulationToken: context.token } : {}),
+      },
+      ...(context.simulationId ? { simulationId: context.simulationId } : {}),
+      ...(context.results ? { calculs: { resultats: context.results, dirty: context.dirty } } : {}),
+      ...(context.recapEmailState ? { recapEmailState: context.recapEmailState } : {}),
+      ...(context.recapPhoneState ? { recapPhoneState: context.recapPhoneState } : {}),
+    },
+    loggerOf(context.deps),
+  );
+}
+
+/** Results count only when they are not stale and belong to the saved simulation (spec §4). */
+export function hasResults(context: SimulationContext): boolean {
+  return (
+    !context.dirty && context.results !== undefined && context.results._id === context.simulationId
+  );
+}
+
+function computePayload(context: SimulationContext): SimulationInput {
+  const steps = stepsOf(context);
+  return {
+    answers: {
+      all: context.answers,
+      current: answersBefore(steps, context.answers, context.currentPath),
+    },
+    dateDeValeur: context.dateDeValeur,
+    version: context.deps.bundle.version,
+  };
+}
+
+export const simulationMachine = setup({
+  types: {
+    context: {} as SimulationContext,
+    events: {} as SimulationEvent,
+    input: {} as { deps: SimulationDeps; restore?: boolean },
+  },
+  actors: {
+    compute: fromPromise<ComputeOutput, { fetch: FetchLike; payload: SimulationInput }>(
+      ({ input }) => computeResults(input.fetch, input.payload),
+    ),
+  },
+  guards: {
+    canGoTo: ({ context }, params: { path: string }) =>
+      resolveGoto(stepsOf(context), params.path) !== undefined,
+    hasPrevious: ({ context }) => previousPath(stepsOf(context), context.currentPath) !== undefined,
+  },
+  actions: {
+    persist: ({ context }) => persist(context),
+    clearStorage: ({ context }) =>
+      clearPersistedState(context.deps.storage, loggerOf(context.deps)),
+  },
+}).createMachine({
+  id: "simulation",
+  context: ({ input }) =>
+    input.restore === false ? blankContext(input.deps) : restoredContext(input.deps),
+  initial: "idle",
+  on: {
+    ANSWER: {
+      actions: [
+        assign(({ context, event }) => {
+          const steps = stepsOf(context);
+          const step = findStep(steps, event.path);
+          if (!step || !step.isActive) return {};
+          const written = applyStepValues(context.answers, step, event.values);
+          // applyStepValues returns the same array when every value equals the stored one.
+          if (written === context.answers) return {};
+          const answers = pruneAnswers(context.deps.bundle, written, {
+            dateDeValeur: context.dateDeValeur,
+          });
+          return { answers, dirty: true };
+        }),
+        "persist",
+      ],
+    },
+    NEXT: {
+      actions: [
+        assign(({ context }) => ({ currentPath: nextPath(stepsOf(context), context.currentPath) })),
+        "persist",
+      ],
+    },
+    BACK: {
+      guard: "hasPrevious",
+      actions: assign(({ context }) => ({
+        currentPath: previousPath(stepsOf(context), context.currentPath) ?? context.currentPath,
+      })),
+    },
+    GOTO: {
+      guard: { type: "canGoTo", params: ({ event }) => ({ path: event.path }) },
+      actions: assign(({ context, event }) => ({
+        currentPath: resolveGoto(stepsOf(context), event.path) ?? context.currentPath,
+      })),
+    },
+    RESUME: {
+      actions: assign(({ context }) => ({ currentPath: resumePath(stepsOf(context)) })),
+    },
+    RESET: {
+      target: ".idle",
+      actions: ["clearStorage", assign(({ context }) => blankContext(context.deps))],
+    },
+  },
+  states: {
+    idle: {
+      on: {
+        COMPUTE: "computing",
+        RETRY: "computing",
+      },
+    },
+    computing: {
+      entry: assign({ updating: true, error: undefined, exception: undefined }),
+      invoke: {
+        src: "compute",
+        input: ({ context }) => ({ fetch: context.deps.fetch, payload: computePayload(context) }),
+        onDone: {
+          target: "idle",
+          actions: [
+            assign(({ event }) => ({
+              simulationId: event.output.simulationId,
+              token: event.output.token,
+              results: event.output.results,
+              dirty: false,
+              updating: false,
+              recapEmailState: undefined,
+              recapPhoneState: undefined,
+            })),
+            "persist",
+          ],
+        },
+        onError: {
+          target: "idle",
+          actions: assign(({ context, event }) => {
+            const error = event.error;
+            if (error instanceof ApiError) {
+              return { updating: false, error: error.message, exception: error.body };
+            }
+            loggerOf(context.deps).error(error);
+            return { updating: false, error: DEFAULT_ERROR_MESSAGE, exception: String(error) };
+          }),
+        },
+      },
+    },
+  },
+});

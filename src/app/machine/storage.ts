@@ -1,0 +1,134 @@
+import type { Answer, Results } from "../../domain";
+
+/** Session storage keys (spec §3 "Persistence"). */
+export const STORAGE_KEYS = {
+  simulation: "simulation",
+  simulationId: "simulationId",
+  calculs: "calculs",
+  recapEmailState: "recapEmailState",
+  recapPhoneState: "recapPhoneState",
+} as const;
+
+export type KeyValueStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
+export type Logger = Pick<Console, "error">;
+
+export interface StoredSimulation {
+  answers: { all: Answer[]; current: Answer[] };
+  dateDeValeur: string;
+  version?: string;
+  simulationToken?: string;
+}
+
+export interface StoredCalculs {
+  resultats: Results;
+  dirty: boolean;
+}
+
+export interface PersistedState {
+  simulation: StoredSimulation;
+  simulationId?: string;
+  calculs?: StoredCalculs;
+  recapEmailState?: string;
+  recapPhoneState?: string;
+}
+
+function readItem(storage: KeyValueStorage, key: string, logger: Logger): unknown {
+  let raw: string | null;
+  try {
+    raw = storage.getItem(key);
+  } catch (error) {
+    logger.error(error);
+    return undefined;
+  }
+  if (raw === null) return undefined;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    logger.error(`Failed to parse session storage item ${key}`);
+    return undefined;
+  }
+}
+
+function writeItem(storage: KeyValueStorage, key: string, value: unknown, logger: Logger): void {
+  try {
+    if (value === undefined) storage.removeItem(key);
+    else storage.setItem(key, JSON.stringify(value));
+  } catch (error) {
+    logger.error(error);
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function asSimulation(value: unknown): StoredSimulation | undefined {
+  if (!isRecord(value) || !isRecord(value.answers)) return undefined;
+  const { all, current } = value.answers;
+  if (!Array.isArray(all) || typeof value.dateDeValeur !== "string" || !value.dateDeValeur) {
+    return undefined;
+  }
+  return {
+    answers: { all: all as Answer[], current: Array.isArray(current) ? (current as Answer[]) : [] },
+    dateDeValeur: value.dateDeValeur,
+    ...(typeof value.version === "string" ? { version: value.version } : {}),
+    ...(typeof value.simulationToken === "string"
+      ? { simulationToken: value.simulationToken }
+      : {}),
+  };
+}
+
+function asCalculs(value: unknown): StoredCalculs | undefined {
+  if (!isRecord(value) || !isRecord(value.resultats)) return undefined;
+  const resultats = value.resultats;
+  if (typeof resultats._id !== "string" || !Array.isArray(resultats.droitsEligibles)) {
+    return undefined;
+  }
+  return { resultats: resultats as unknown as Results, dirty: value.dirty === true };
+}
+
+function asString(value: unknown): string | undefined {
+  return typeof value === "string" ? value : undefined;
+}
+
+export function clearPersistedState(storage: KeyValueStorage, logger: Logger): void {
+  for (const key of Object.values(STORAGE_KEYS)) writeItem(storage, key, undefined, logger);
+}
+
+/**
+ * Reads the stored simulation. A simulation without a value date is unusable: the stored state is
+ * cleared and the visitor starts from a blank simulation (spec §4).
+ */
+export function loadPersistedState(
+  storage: KeyValueStorage,
+  logger: Logger,
+): PersistedState | undefined {
+  const simulation = asSimulation(readItem(storage, STORAGE_KEYS.simulation, logger));
+  if (!simulation) {
+    clearPersistedState(storage, logger);
+    return undefined;
+  }
+  const simulationId = asString(readItem(storage, STORAGE_KEYS.simulationId, logger));
+  const calculs = asCalculs(readItem(storage, STORAGE_KEYS.calculs, logger));
+  const recapEmailState = asString(readItem(storage, STORAGE_KEYS.recapEmailState, logger));
+  const recapPhoneState = asString(readItem(storage, STORAGE_KEYS.recapPhoneState, logger));
+  return {
+    simulation,
+    ...(simulationId ? { simulationId } : {}),
+    ...(calculs ? { calculs } : {}),
+    ...(recapEmailState ? { recapEmailState } : {}),
+    ...(recapPhoneState ? { recapPhoneState } : {}),
+  };
+}
+
+export function savePersistedState(
+  storage: KeyValueStorage,
+  state: PersistedState,
+  logger: Logger,
+): void {
+  writeItem(storage, STORAGE_KEYS.simulation, state.simulation, logger);
+  writeItem(storage, STORAGE_KEYS.simulationId, state.simulationId, logger);
+  writeItem(storage, STORAGE_KEYS.calculs, state.calculs, logger);
+  writeItem(storage, STORAGE_KEYS.recapEmailState, state.recapEmailState, logger);
+  writeItem(storage, STORAGE_KEYS.recapPhoneState, state.recapPhoneState, logger);
+}
