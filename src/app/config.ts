@@ -1,0 +1,9 @@
+/** Product constants shown to visitors (spec §1, §9) and build-time settings. */
+export const SERVICE_TITLE = "Simulateur d’aides pour les jeunes";
+export const SERVICE_TAGLINE = "Évaluez vos droits aux aides publiques en 7 minutes";
+export const AIDS_COUNT = 1026;
+export const DURATION_MINUTES = 7;
+
+export const PLATFORM_NAME: string = import.meta.env.VITE_PLATFORM_NAME || "aides-jeunes";
+/** The platform host serving the terms of use; empty means this site. */
+export const PLATFORM_URL: string = import.meta.env.VITE_PLATFORM_URL || "";

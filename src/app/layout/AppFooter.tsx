@@ -1,0 +1,21 @@
+import { Footer } from "@codegouvfr/react-dsfr/Footer";
+import { PLATFORM_NAME, PLATFORM_URL } from "../config";
+import { FOOTER_ID } from "./ids";
+
+export function AppFooter() {
+  return (
+    <Footer
+      id={FOOTER_ID}
+      accessibility="non compliant"
+      accessibilityLinkProps={{ to: "/accessibilite" }}
+      contentDescription={`Simulateur propulsé par la plateforme ${PLATFORM_NAME}`}
+      termsLinkProps={{ to: "/mentions-legales" }}
+      bottomItems={[
+        {
+          text: "Conditions générales d’utilisation",
+          linkProps: PLATFORM_URL ? { href: `${PLATFORM_URL}/cgu` } : { to: "/cgu" },
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,43 @@
+import { Header } from "@codegouvfr/react-dsfr/Header";
+import { useLocation } from "react-router-dom";
+import { SERVICE_TAGLINE, SERVICE_TITLE } from "../config";
+import { HEADER_ID } from "./ids";
+
+export function AppHeader() {
+  const { pathname } = useLocation();
+  const isHome = pathname === "/";
+  return (
+    <Header
+      id={HEADER_ID}
+      brandTop={
+        <>
+          République
+          <br />
+          Française
+        </>
+      }
+      homeLinkProps={{ to: "/", title: `Accueil - ${SERVICE_TITLE}` }}
+      serviceTitle={SERVICE_TITLE}
+      serviceTagline={SERVICE_TAGLINE}
+      quickAccessItems={
+        isHome
+          ? []
+          : [
+              {
+                iconId: "fr-icon-arrow-go-back-line",
+                text: "Retour à l’accueil du simulateur",
+                linkProps: { to: "/" },
+              },
+            ]
+      }
+      navigation={[
+        { text: "Accueil", linkProps: { to: "/" }, isActive: isHome },
+        {
+          text: "Questions fréquentes",
+          linkProps: { to: "/faq" },
+          isActive: pathname === "/faq",
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,28 @@
+import "@codegouvfr/react-dsfr/main.css";
+import "./styles.css";
+import "./link";
+import { startReactDsfr } from "@codegouvfr/react-dsfr/spa";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { Link } from "react-router-dom";
+import { todayIso } from "../domain";
+import { App } from "./App";
+import { bundle } from "./bundle";
+
+startReactDsfr({ defaultColorScheme: "system", Link });
+
+const root = document.getElementById("root");
+if (!root) throw new Error("Missing #root element");
+
+createRoot(root).render(
+  <StrictMode>
+    <App
+      deps={{
+        bundle,
+        storage: window.sessionStorage,
+        fetch: (input, init) => window.fetch(input, init),
+        today: () => todayIso(),
+      }}
+    />
+  </StrictMode>,
+);

@@ -1,0 +1,36 @@
+import { Card } from "@codegouvfr/react-dsfr/Card";
+import type { Droit } from "../../domain";
+import { formatAmount } from "./formatAmount";
+
+interface ResultCardProps {
+  droit: Droit;
+  institution: string;
+}
+
+export function ResultCard({ droit, institution }: ResultCardProps) {
+  const amount = formatAmount(droit);
+  const information = droit.links.information;
+  return (
+    <Card
+      title={droit.label}
+      titleAs="h2"
+      detail={institution}
+      desc={droit.description}
+      border
+      end={amount ? <p className="fr-text--lg fr-text--bold fr-mb-0">{amount}</p> : undefined}
+      footer={
+        information ? (
+          <a
+            className="fr-link fr-icon-external-link-line fr-link--icon-right"
+            href={information}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            En savoir plus
+            <span className="fr-sr-only"> sur {droit.label} (nouvelle fenêtre)</span>
+          </a>
+        ) : undefined
+      }
+    />
+  );
+}

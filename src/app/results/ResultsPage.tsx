@@ -1,0 +1,76 @@
+import { Alert } from "@codegouvfr/react-dsfr/Alert";
+import { Button } from "@codegouvfr/react-dsfr/Button";
+import { useEffect, useRef } from "react";
+import { RESULTS_PATH } from "../../domain";
+import { usePageTitle } from "../layout/usePageTitle";
+import { hasResults } from "../machine/simulationMachine";
+import { useBundle, useCurrentPath, useHasResults } from "../simulation/hooks";
+import { SimulationContext } from "../simulation/SimulationContext";
+import { countLabel } from "./formatAmount";
+import { ResultCard } from "./ResultCard";
+
+export function ResultsPage() {
+  usePageTitle("Mes résultats");
+  const actor = SimulationContext.useActorRef();
+  const bundle = useBundle();
+  const currentPath = useCurrentPath();
+  const updating = SimulationContext.useSelector((state) => state.context.updating);
+  const error = SimulationContext.useSelector((state) => state.context.error);
+  const results = SimulationContext.useSelector((state) => state.context.results);
+  const ready = useHasResults();
+  const requested = useRef(false);
+
+  // Computes once the machine is on this page, and only when the stored results are missing or
+  // stale; after a failure the visitor retries explicitly.
+  useEffect(() => {
+    if (currentPath !== RESULTS_PATH || requested.current) return;
+    requested.current = true;
+    const { context } = actor.getSnapshot();
+    if (!hasResults(context) && !context.updating) actor.send({ type: "COMPUTE" });
+  }, [actor, currentPath]);
+
+  const droits = ready && !updating && !error ? (results?.droitsEligibles ?? []) : undefined;
+  const institutionLabel = (id: string) =>
+    bundle.institutions.find((institution) => institution.id === id)?.label ?? id;
+  const status = error ? "" : droits ? countLabel(droits.length) : "Calcul en cours…";
+
+  return (
+    <>
+      <h1 className="fr-h3" tabIndex={-1}>
+        Vos résultats
+      </h1>
+      <p role="status" aria-live="polite" className="fr-text--lead">
+        {status}
+      </p>
+      {error && (
+        <>
+          <Alert
+            severity="error"
+            as="h2"
+            title="Le calcul de vos droits n’a pas abouti"
+            description={error}
+            className="fr-mb-3w"
+          />
+          <Button iconId="fr-icon-refresh-line" onClick={() => actor.send({ type: "RETRY" })}>
+            Réessayer
+          </Button>
+        </>
+      )}
+      {droits && droits.length === 0 && (
+        <p>
+          D’après vos réponses, vous ne pouvez pas bénéficier des aides que nous savons calculer.
+          Vérifiez vos réponses dans le récapitulatif si vous pensez que c’est une erreur.
+        </p>
+      )}
+      {droits && droits.length > 0 && (
+        <ul className="app-results fr-grid-row fr-grid-row--gutters">
+          {droits.map((droit) => (
+            <li key={droit.id} className="fr-col-12">
+              <ResultCard droit={droit} institution={institutionLabel(droit.institution)} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

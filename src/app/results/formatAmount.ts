@@ -1,0 +1,26 @@
+import type { Droit } from "../../domain";
+
+const euros = new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" });
+const plain = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 2 });
+
+const PER_PERIOD: Record<string, string> = {
+  mensuelle: " / mois",
+  annuelle: " / an",
+};
+
+/** "210,50 € / mois"; `undefined` for benefits found without an amount. */
+export function formatAmount(
+  droit: Pick<Droit, "montant" | "unit" | "periodicity">,
+): string | undefined {
+  if (typeof droit.montant !== "number") return undefined;
+  const isEuro = droit.unit === "€" || droit.unit === "EUR" || droit.unit === "";
+  const amount = isEuro
+    ? euros.format(droit.montant)
+    : `${plain.format(droit.montant)}\u00a0${droit.unit}`;
+  return `${amount}${PER_PERIOD[droit.periodicity] ?? ""}`;
+}
+
+export function countLabel(count: number): string {
+  if (count === 0) return "Aucune aide trouvée";
+  return count === 1 ? "1 aide trouvée" : `${count} aides trouvées`;
+}

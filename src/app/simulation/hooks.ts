@@ -1,0 +1,29 @@
+import type { Bundle, StepInstance } from "../../domain";
+import { isValidSimulation, journeyOf } from "../machine/journey";
+import { hasResults } from "../machine/simulationMachine";
+import { SimulationContext } from "./SimulationContext";
+
+export function useBundle(): Bundle {
+  return SimulationContext.useSelector((state) => state.context.deps.bundle);
+}
+
+/** The journey derived from the current answers (recomputed only when they change). */
+export function useSteps(): StepInstance[] {
+  const bundle = useBundle();
+  const answers = SimulationContext.useSelector((state) => state.context.answers);
+  const dateDeValeur = SimulationContext.useSelector((state) => state.context.dateDeValeur);
+  return journeyOf({ bundle, answers, dateDeValeur });
+}
+
+export function useCurrentPath(): string {
+  return SimulationContext.useSelector((state) => state.context.currentPath);
+}
+
+/** Spec §5: the simulation is valid, and can be resumed, once the applicant has a birth date. */
+export function useIsValidSimulation(): boolean {
+  return isValidSimulation(useSteps());
+}
+
+export function useHasResults(): boolean {
+  return SimulationContext.useSelector((state) => hasResults(state.context));
+}

@@ -1,0 +1,35 @@
+import { findStep, stepValues, todayIso } from "../../domain";
+import { usePageTitle } from "../layout/usePageTitle";
+import { useBundle, useCurrentPath, useSteps } from "../simulation/hooks";
+import { SimulationContext } from "../simulation/SimulationContext";
+import { StepForm } from "./StepForm";
+
+/** The page of whichever step the machine is on. */
+export function StepPage() {
+  const actor = SimulationContext.useActorRef();
+  const bundle = useBundle();
+  const steps = useSteps();
+  const currentPath = useCurrentPath();
+  const answers = SimulationContext.useSelector((state) => state.context.answers);
+  const step = findStep(steps, currentPath);
+  const chapterLabel = bundle.chapters.find((chapter) => chapter.id === step?.chapter)?.label ?? "";
+  const [onlyField] = step?.fields ?? [];
+  const title = step?.fields.length === 1 && onlyField ? onlyField.question : chapterLabel;
+  usePageTitle(step ? title : undefined);
+
+  if (!step || step.fields.length === 0) return null;
+  return (
+    <StepForm
+      key={step.path}
+      step={step}
+      title={chapterLabel}
+      values={stepValues(step, answers)}
+      enumerations={bundle.enumerations}
+      today={todayIso()}
+      onSubmit={(values) => {
+        actor.send({ type: "ANSWER", path: step.path, values });
+        actor.send({ type: "NEXT" });
+      }}
+    />
+  );
+}
