@@ -26,24 +26,37 @@ function ChapterEntry({ chapter }: { chapter: ChapterState }) {
   );
 }
 
-/** The chapters of the questionnaire: done ones are links, the current one is marked. */
+/**
+ * The chapters of the questionnaire: done ones are links, the current one is marked. On small
+ * screens the DSFR script folds the list behind a button.
+ */
 export function ChapterMenu({ chapters }: ChapterMenuProps) {
   return (
     <nav className="fr-sidemenu app-chapters" aria-labelledby="chapters-title">
       <div className="fr-sidemenu__inner">
-        <p className="fr-sidemenu__title" id="chapters-title">
-          Ma simulation
-        </p>
-        <ol className="fr-sidemenu__list">
-          {chapters.map((chapter) => (
-            <li
-              key={chapter.id}
-              className={`fr-sidemenu__item${chapter.state === "current" ? " fr-sidemenu__item--active" : ""}`}
-            >
-              <ChapterEntry chapter={chapter} />
-            </li>
-          ))}
-        </ol>
+        <button
+          type="button"
+          className="fr-sidemenu__btn"
+          aria-controls="chapters-collapse"
+          aria-expanded="false"
+        >
+          Étapes de la simulation
+        </button>
+        <div className="fr-collapse" id="chapters-collapse">
+          <p className="fr-sidemenu__title" id="chapters-title">
+            Ma simulation
+          </p>
+          <ol className="fr-sidemenu__list">
+            {chapters.map((chapter) => (
+              <li
+                key={chapter.id}
+                className={`fr-sidemenu__item${chapter.state === "current" ? " fr-sidemenu__item--active" : ""}`}
+              >
+                <ChapterEntry chapter={chapter} />
+              </li>
+            ))}
+          </ol>
+        </div>
       </div>
     </nav>
   );

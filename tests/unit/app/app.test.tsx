@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { act } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { RouterProvider, createMemoryRouter } from "react-router-dom";
 import { AppProviders } from "../../../src/app/AppProviders";
@@ -196,6 +197,28 @@ describe("simulation pages", () => {
     expect(byText(main(), "a.fr-btn", "Récapitulatif")).toBeDefined();
     await click(byText(main(), "button", "Retour"));
     expect(path()).toBe(PATHS.birthDate);
+  });
+});
+
+describe("URL and machine", () => {
+  it("follows the browser history and refuses inactive steps", async () => {
+    const { router, path, main } = await open(PATHS.birthDate);
+    await type(byLabel(main(), "Quelle est votre date de naissance ?"), "2004-03-01");
+    await click(byText(main(), "button", "Suivant"));
+    expect(path()).toBe(PATHS.activity);
+    await act(async () => router.navigate(-1));
+    await settle();
+    expect(path()).toBe(PATHS.birthDate);
+    expect(main().querySelector("h1")?.textContent).toBe("Quelle est votre date de naissance ?");
+    await act(async () => router.navigate(1));
+    await settle();
+    expect(main().querySelector("h1")?.textContent).toBe("Que faites-vous actuellement ?");
+    await click(byLabel(main(), "Salarié ou salariée"));
+    await click(byText(main(), "button", "Suivant"));
+    expect(path()).toBe(PATHS.housing);
+    await act(async () => router.navigate(PATHS.grant));
+    await settle();
+    expect(path()).toBe(PATHS.housing);
   });
 });
 
