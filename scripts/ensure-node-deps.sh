@@ -8,5 +8,7 @@ if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$wanted" ]; then
   exit 0
 fi
 echo "→ Installation des dépendances npm…"
-npm ci --no-audit --no-fund --loglevel=error
-echo "$wanted" > "$stamp"
+# `npm install` rather than `npm ci`: the registry mirror omits other platforms' optional packages
+# from the lockfile, which `npm ci` rejects; with an unchanged lockfile both install the same tree.
+npm install --no-audit --no-fund --loglevel=error
+cat package.json package-lock.json | sha256sum | cut -d' ' -f1 > "$stamp"
