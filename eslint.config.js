@@ -10,7 +10,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
     },
   },
   {
@@ -29,8 +32,22 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { group: ["**/app/**", "**/server/**", "react", "react-*", "fastify", "kysely", "better-sqlite3"], message: "src/domain must stay pure." },
-            { group: ["node:*", "fs", "path", "child_process", "http"], message: "src/domain does no I/O." },
+            {
+              group: [
+                "**/app/**",
+                "**/server/**",
+                "react",
+                "react-*",
+                "fastify",
+                "kysely",
+                "better-sqlite3",
+              ],
+              message: "src/domain must stay pure.",
+            },
+            {
+              group: ["node:*", "fs", "path", "child_process", "http"],
+              message: "src/domain does no I/O.",
+            },
           ],
         },
       ],

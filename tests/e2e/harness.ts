@@ -34,6 +34,8 @@ export interface Harness {
   baseUrl: string;
   browser: Browser;
   newPage(): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[] }>;
+  /** Stops the engine for good, to see how the site copes without it. */
+  stopEngine(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -79,6 +81,7 @@ export async function startHarness(): Promise<Harness> {
       page.on("pageerror", (error) => consoleErrors.push(error.message));
       return { context, page, consoleErrors };
     },
+    stopEngine: () => engine.stop(),
     async close() {
       await browser.close();
       await app.close();

@@ -53,6 +53,7 @@ const answers: Record<string, Action> = {
 };
 
 let harness: Harness;
+let journeyPage: Page | undefined;
 
 beforeAll(async () => {
   harness = await startHarness();
@@ -64,7 +65,7 @@ afterAll(async () => {
 
 describe("student journey, keyboard only", () => {
   it("reaches the results and sees the grant and the housing aid", async () => {
-    const { context, page, consoleErrors } = await harness.newPage();
+    const { page, consoleErrors } = await harness.newPage();
     await page.goto(harness.baseUrl);
     await expectNoAxeViolations(page, "accueil");
     await activate(page, "Je commence ma simulation");
@@ -98,6 +99,24 @@ describe("student journey, keyboard only", () => {
     expect(results).not.toContain("Revenu de solidarité active");
     expect(visited).toHaveLength(Object.keys(answers).length);
     expect(consoleErrors).toEqual([]);
-    await context.close();
+    journeyPage = page;
+  });
+
+  it("explains in French when the engine is down, and offers a retry", async () => {
+    const page = journeyPage;
+    expect(page, "needs the journey of the previous test").toBeDefined();
+    await harness.stopEngine();
+    await page!.goBack();
+    await page!.waitForURL(/bourse_criteres_sociaux_base_ressources_parentale/);
+    await page!.locator("main h1").first().waitFor();
+    await fill(page!, "15500");
+    await activate(page!, "Suivant");
+    await page!.waitForURL(/\/simulation\/resultats$/);
+    const alert = page!.getByText("Le calcul de vos droits n’a pas abouti");
+    await alert.waitFor({ timeout: 60_000 });
+    expect(await page!.locator("main").innerText()).toContain("momentanément indisponible");
+    await expectNoAxeViolations(page!, "resultats en erreur");
+    await activate(page!, "Réessayer");
+    await alert.waitFor({ timeout: 60_000 });
   });
 });
