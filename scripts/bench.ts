@@ -3,14 +3,13 @@
  * - results latency (POST /api/simulation + GET results) for the reference student, warm engine;
  * - time to compute the journey and the next step from the student's answers.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { buildJourney, nextStep, parseSimulationInput, type Bundle } from "../src/domain";
-import { buildApp } from "../src/server/app";
+import { buildJourney, nextStep } from "../src/domain";
+import { buildSimulatorApp, loadBundle } from "../src/server/compose";
 import { createEngineSupervisor } from "../src/server/engine";
-import { createResultsComputer } from "../src/server/results";
 import { migrateToLatest, openSqliteDatabase } from "../src/server/storage";
 import { student, VALUE_DATE } from "../tests/fixtures/situations";
 import { freePort, quietLogger } from "../tests/integration/helpers/engine";
@@ -18,9 +17,7 @@ import { freePort, quietLogger } from "../tests/integration/helpers/engine";
 const RESULT_RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const STEP_RUNS = 2000;
 
-const bundle = JSON.parse(
-  readFileSync(new URL("../src/generated/bundle.json", import.meta.url), "utf8"),
-) as Bundle;
+const bundle = loadBundle();
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
@@ -60,14 +57,7 @@ async function benchResults(): Promise<number[]> {
       `engine ready (boot + warm-up)             ${((performance.now() - bootStart) / 1000).toFixed(1)} s`,
     );
     await migrateToLatest(database.db);
-    const app = buildApp({
-      db: database.db,
-      bundle,
-      parseSimulationInput: (body) => parseSimulationInput(bundle, body),
-      computeResults: createResultsComputer(bundle, engine.client),
-      engineStatus: () => engine.status,
-      logger: false,
-    });
+    const app = buildSimulatorApp({ bundle, db: database.db, engine, logger: false });
     const payload = { answers: { all: student, current: student }, dateDeValeur: VALUE_DATE };
     const samples: number[] = [];
     for (let i = 0; i < RESULT_RUNS + 3; i++) {

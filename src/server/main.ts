@@ -1,19 +1,7 @@
-import { readFileSync } from "node:fs";
-import { parseSimulationInput, type Bundle } from "../domain";
-import { buildApp } from "./app";
+import { buildSimulatorApp, loadBundle } from "./compose";
 import { ConfigError, loadConfig } from "./config";
 import { createEngineSupervisor } from "./engine";
-import { createResultsComputer } from "./results";
 import { migrateToLatest, openDatabase } from "./storage";
-
-function loadBundle(): Bundle {
-  const url = new URL("../generated/bundle.json", import.meta.url);
-  try {
-    return JSON.parse(readFileSync(url, "utf8")) as Bundle;
-  } catch {
-    throw new Error("src/generated/bundle.json is missing: run `npm run schema:build` first.");
-  }
-}
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -34,14 +22,7 @@ async function main(): Promise<void> {
   // The site answers at once; results answer 503 until the engine is ready.
   void engine.start();
 
-  const app = buildApp({
-    db: database.db,
-    bundle,
-    parseSimulationInput: (body) => parseSimulationInput(bundle, body),
-    computeResults: createResultsComputer(bundle, engine.client),
-    engineStatus: () => engine.status,
-    staticDir: config.staticDir,
-  });
+  const app = buildSimulatorApp({ bundle, db: database.db, engine, staticDir: config.staticDir });
 
   const shutdown = async () => {
     await app.close();

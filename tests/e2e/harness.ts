@@ -2,7 +2,7 @@
  * Starts the real thing for a browser test: the OpenFisca engine, the server over a fresh SQLite
  * file serving the built app (`npm run build` first), and Debian's Chromium driven by playwright-core.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,10 +10,8 @@ import AxeBuilder from "@axe-core/playwright";
 import type { FastifyInstance } from "fastify";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { expect } from "vitest";
-import { parseSimulationInput, type Bundle } from "../../src/domain";
-import { buildApp } from "../../src/server/app";
+import { buildSimulatorApp, loadBundle } from "../../src/server/compose";
 import { createEngineSupervisor, type EngineSupervisor } from "../../src/server/engine";
-import { createResultsComputer } from "../../src/server/results";
 import { migrateToLatest, openSqliteDatabase, type DatabaseHandle } from "../../src/server/storage";
 import { freePort, quietLogger } from "../integration/helpers/engine";
 
@@ -42,9 +40,7 @@ export interface Harness {
 export async function startHarness(): Promise<Harness> {
   if (!existsSync(join(staticDir, "index.html")))
     throw new Error("dist/app is missing: run `npm run build` first");
-  const bundle = JSON.parse(
-    readFileSync(join(repoRoot, "src/generated/bundle.json"), "utf8"),
-  ) as Bundle;
+  const bundle = loadBundle();
   const dir = mkdtempSync(join(tmpdir(), "e2e-"));
   const engine: EngineSupervisor = createEngineSupervisor({
     port: await freePort(),
@@ -53,12 +49,10 @@ export async function startHarness(): Promise<Harness> {
   });
   const database: DatabaseHandle = openSqliteDatabase(join(dir, "e2e.sqlite"));
   await migrateToLatest(database.db);
-  const app: FastifyInstance = buildApp({
-    db: database.db,
+  const app: FastifyInstance = buildSimulatorApp({
     bundle,
-    parseSimulationInput: (body) => parseSimulationInput(bundle, body),
-    computeResults: createResultsComputer(bundle, engine.client),
-    engineStatus: () => engine.status,
+    db: database.db,
+    engine,
     staticDir,
     logger: false,
   });

@@ -3,7 +3,6 @@
  * starts it once through the supervisor on a free port, and checks the engine's own outputs.
  */
 import { execFileSync } from "node:child_process";
-import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -18,25 +17,11 @@ import {
   type EngineLogger,
   type EngineSupervisor,
 } from "../../src/server/engine/index.js";
+import { freePort } from "./helpers/engine";
 
 const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
 const MONTH = "2025-10";
 const YEAR = "2025";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address
-          ? resolve(address.port)
-          : reject(new Error("no port")),
-      );
-    });
-  });
-}
 
 /** Keeps engine logs out of the test output unless something goes wrong. */
 function recordingLogger(): EngineLogger & { lines: string[] } {

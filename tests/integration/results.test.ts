@@ -2,22 +2,19 @@
  * The walking skeleton end to end on the server: answers posted in the public format, stored in a
  * real SQLite file, recomputed into an engine request and sent to the real OpenFisca-France.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseSimulationInput, type Answer, type Bundle } from "../../src/domain";
-import { buildApp } from "../../src/server/app";
+import type { Answer } from "../../src/domain";
+import { buildSimulatorApp, loadBundle } from "../../src/server/compose";
 import { createEngineSupervisor, type EngineSupervisor } from "../../src/server/engine";
-import { createResultsComputer } from "../../src/server/results";
 import { migrateToLatest, openSqliteDatabase, type DatabaseHandle } from "../../src/server/storage";
 import { freePort, quietLogger } from "./helpers/engine";
 import { employee, months, student, VALUE_DATE } from "../fixtures/situations";
 
-const bundle = JSON.parse(
-  readFileSync(new URL("../../src/generated/bundle.json", import.meta.url), "utf8"),
-) as Bundle;
+const bundle = loadBundle();
 let engine: EngineSupervisor;
 let database: DatabaseHandle;
 let app: FastifyInstance;
@@ -30,14 +27,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "results-"));
   database = openSqliteDatabase(join(dir, "test.sqlite"));
   await migrateToLatest(database.db);
-  app = buildApp({
-    db: database.db,
-    bundle,
-    parseSimulationInput: (body) => parseSimulationInput(bundle, body),
-    computeResults: createResultsComputer(bundle, engine.client),
-    engineStatus: () => engine.status,
-    logger: false,
-  });
+  app = buildSimulatorApp({ bundle, db: database.db, engine, logger: false });
 });
 
 afterAll(async () => {

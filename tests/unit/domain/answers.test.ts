@@ -6,6 +6,7 @@ import {
   removeChild,
   writeAnswer,
 } from "../../../src/domain";
+import { lyon } from "../../fixtures/situations";
 import { a } from "./fixtures";
 
 describe("writeAnswer", () => {
@@ -18,27 +19,8 @@ describe("writeAnswer", () => {
   });
 
   it("records nothing when the value equals the stored one", () => {
-    const answers = [
-      a("menage.depcom", {
-        code_insee: "69123",
-        code_postal: "69001",
-        nom: "Lyon",
-        departement: "69",
-        region: "84",
-        epci: "200046977",
-      }),
-    ];
-    const same = writeAnswer(
-      answers,
-      a("menage.depcom", {
-        code_insee: "69123",
-        code_postal: "69001",
-        nom: "Lyon",
-        departement: "69",
-        region: "84",
-        epci: "200046977",
-      }),
-    );
+    const answers = [a("menage.depcom", lyon)];
+    const same = writeAnswer(answers, a("menage.depcom", { ...lyon }));
     expect(same).toBe(answers);
   });
 

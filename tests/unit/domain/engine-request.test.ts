@@ -1,15 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildEngineRequest, buildSituation, extractDroits } from "../../../src/domain";
+import { lyon } from "../../fixtures/situations";
 import { a, bundle, DATE, student } from "./fixtures";
-
-const lyon = {
-  code_insee: "69123",
-  code_postal: "69001",
-  nom: "Lyon",
-  departement: "69",
-  region: "84",
-  epci: "200046977",
-};
 
 describe("buildEngineRequest", () => {
   const answers = [

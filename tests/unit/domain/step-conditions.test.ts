@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildJourney, type Answer } from "../../../src/domain";
+import { lyon } from "../../fixtures/situations";
 import { a, bornYearsAgo, bundle, DATE } from "./fixtures";
 
 const isActive = (path: string, answers: Answer[], parameters?: Record<string, number>) => {
@@ -274,17 +275,7 @@ const cases: Case[] = [
         epci: "200054781",
       }),
     ],
-    inactive: [
-      a("menage._logementType", "locataire"),
-      a("menage.depcom", {
-        code_insee: "69123",
-        code_postal: "69001",
-        nom: "Lyon",
-        departement: "69",
-        region: "84",
-        epci: "200046977",
-      }),
-    ],
+    inactive: [a("menage._logementType", "locataire"), a("menage.depcom", lyon)],
   },
   {
     name: "parents in France: student not living with them",

@@ -1,0 +1,46 @@
+import { readFileSync } from "node:fs";
+import type { FastifyInstance, FastifyServerOptions } from "fastify";
+import type { Kysely } from "kysely";
+import { parseSimulationInput, type Bundle } from "../domain";
+import { buildApp } from "./app";
+import type { EngineSupervisor } from "./engine";
+import { createResultsComputer } from "./results";
+import type { Database } from "./storage";
+
+const BUNDLE_URL = new URL("../generated/bundle.json", import.meta.url);
+
+/** The schema bundle emitted by `npm run schema:build`. */
+export function loadBundle(): Bundle {
+  try {
+    return JSON.parse(readFileSync(BUNDLE_URL, "utf8")) as Bundle;
+  } catch {
+    throw new Error("src/generated/bundle.json is missing: run `npm run schema:build` first.");
+  }
+}
+
+export interface SimulatorParts {
+  bundle: Bundle;
+  db: Kysely<Database>;
+  engine: Pick<EngineSupervisor, "client" | "status">;
+  staticDir?: string;
+  logger?: FastifyServerOptions["logger"];
+}
+
+/** The production wiring of the app: schema-driven validation and results from the engine. */
+export function buildSimulatorApp({
+  bundle,
+  db,
+  engine,
+  staticDir,
+  logger,
+}: SimulatorParts): FastifyInstance {
+  return buildApp({
+    db,
+    bundle,
+    parseSimulationInput: (body) => parseSimulationInput(bundle, body),
+    computeResults: createResultsComputer(bundle, engine.client),
+    engineStatus: () => engine.status,
+    ...(staticDir ? { staticDir } : {}),
+    ...(logger !== undefined ? { logger } : {}),
+  });
+}
