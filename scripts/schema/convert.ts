@@ -71,6 +71,7 @@ export function convertSchema(schema: ValidatedSchema): Omit<Bundle, "version"> 
         id: step.id,
         path: step.path ?? defaultPath,
         chapter: step.chapter,
+        title: optionalText(step.title),
         subject,
         fields: step.fields.map((field) => convertField(field, enumerations)),
         when: step.when as Predicate | undefined,

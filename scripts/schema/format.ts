@@ -86,6 +86,7 @@ const step = z.strictObject({
     .optional(),
   subject: z.enum(SUBJECTS).optional(),
   chapter: name.optional(),
+  title: text.optional(),
   when: predicate.optional(),
   special: z.enum(["income_types", "income_amounts"]).optional(),
   fields: z.array(field),

@@ -82,6 +82,8 @@ export interface StepDefinition {
   path: string;
   /** Overrides the chapter of the journey entry that instantiates the block. */
   chapter?: string;
+  /** The page heading of a step that asks several questions. */
+  title?: string;
   subject: StepSubject;
   fields: Field[];
   when?: Predicate;

@@ -59,11 +59,13 @@ function instance(
   fields: ResolvedField[],
   isActive: boolean,
   answers: readonly Answer[],
+  title = step.title,
 ): StepInstance {
   return {
     path: `/simulation/${pathSuffix}`,
     stepId: step.id,
     chapter: step.chapter ?? entry.chapter,
+    ...(title ? { title } : {}),
     entityName: subject.entityName,
     id: subject.id,
     fields,
@@ -96,7 +98,7 @@ function incomeAmountSteps(
       periods: incomePeriods(type, dateDeValeur),
     }));
     const path = step.path.replace("{id}", subject.id).replace("{category}", category.id);
-    return [instance(step, entry, subject, path, fields, active, answers)];
+    return [instance(step, entry, subject, path, fields, active, answers, category.label)];
   });
 }
 

@@ -84,6 +84,8 @@ export interface StepInstance {
   /** `demandeur`, `conjoint`, `enfant_N`, or the entity name for household entities. */
   id: string;
   fields: ResolvedField[];
+  /** The heading of a step with several questions (an income category, "Votre loyer"…). */
+  title?: string;
   isActive: boolean;
   answered: boolean;
 }

@@ -32,7 +32,8 @@ export function StepForm({ step, title, values, enumerations, today, onSubmit }:
     reValidateMode: "onChange",
   });
   const [onlyField] = step.fields;
-  const single = step.fields.length === 1 && onlyField !== undefined;
+  // A lone question is the page heading, unless the step has a title of its own.
+  const single = step.fields.length === 1 && onlyField !== undefined && !step.title;
   const heading = single ? onlyField.question : title;
 
   return (

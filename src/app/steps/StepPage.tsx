@@ -14,7 +14,8 @@ export function StepPage() {
   const step = findStep(steps, currentPath);
   const chapterLabel = bundle.chapters.find((chapter) => chapter.id === step?.chapter)?.label ?? "";
   const [onlyField] = step?.fields ?? [];
-  const title = step?.fields.length === 1 && onlyField ? onlyField.question : chapterLabel;
+  const title =
+    step?.title ?? (step?.fields.length === 1 && onlyField ? onlyField.question : chapterLabel);
   usePageTitle(step ? title : undefined);
 
   if (!step || step.fields.length === 0) return null;
@@ -22,7 +23,7 @@ export function StepPage() {
     <StepForm
       key={step.path}
       step={step}
-      title={chapterLabel}
+      title={title}
       values={stepValues(step, answers)}
       enumerations={bundle.enumerations}
       today={todayIso()}

@@ -129,6 +129,7 @@ describe("incomes", () => {
       "/simulation/individu/demandeur/ressources/montants/revenusActivite",
       "/simulation/individu/demandeur/ressources/montants/indemnites",
     ]);
+    expect(screens[0]?.title).toBe("Revenus d’activité");
     const periods = screens[0]?.fields[0]?.periods ?? [];
     expect(periods).toHaveLength(13);
     expect(periods.at(-1)?.id).toBe("2026-11");
