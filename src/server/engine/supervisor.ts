@@ -200,38 +200,8 @@ export function isProcessGroupAlive(pgid: number): boolean {
  *   the gunicorn master, so every forked worker inherits warm caches (first calculate ~12 s cold).
  * Each patch falls back to plain behaviour if the pinned packages ever change shape.
  */
-const BOOT_SCRIPT = `
-import json, os, sys, time
-try:
-    from openfisca_france.france_taxbenefitsystem import FranceTaxBenefitSystem
-    _init = FranceTaxBenefitSystem.__init__
-    def _init_without_example(self, *args, **kwargs):
-        _init(self, *args, **kwargs)
-        self.open_api_config.pop("simulation_example", None)
-    FranceTaxBenefitSystem.__init__ = _init_without_example
-except Exception as error:
-    print(f"boot: OpenAPI example kept: {error!r}", file=sys.stderr)
-try:
-    from openfisca_web_api import handlers
-    from openfisca_web_api.scripts import serve
-    _build = serve.build_tax_benefit_system
-    def _build_and_warm(*args, **kwargs):
-        system = _build(*args, **kwargs)
-        warmup = os.environ.get("ENGINE_WARMUP_JSON")
-        if warmup:
-            started = time.time()
-            try:
-                handlers.calculate(system, json.loads(warmup))
-                print(f"boot: model warmed up in {time.time() - started:.1f} s", file=sys.stderr)
-            except Exception as error:
-                print(f"boot: warm-up failed: {error!r}", file=sys.stderr)
-        return system
-    serve.build_tax_benefit_system = _build_and_warm
-except Exception as error:
-    print(f"boot: no in-process warm-up: {error!r}", file=sys.stderr)
-from openfisca_core.scripts.openfisca_command import main
-sys.exit(main())
-`;
+// A thin Python entry point around `openfisca serve` (see its docstring).
+const BOOT_SCRIPT = fileURLToPath(new URL("../../../scripts/engine/serve.py", import.meta.url));
 
 export function createEngineSupervisor(options: EngineSupervisorOptions = {}): EngineSupervisor {
   return new Supervisor(options);
@@ -410,7 +380,7 @@ class Supervisor implements EngineSupervisor {
     this.#setStatus("starting");
     // detached: the master leads a new process group, so kill(-pid) also reaches every worker.
     const [command, commandArgs] = this.#fastBoot
-      ? [join(this.#venvDir, "bin", "python"), ["-c", BOOT_SCRIPT, ...args]]
+      ? [join(this.#venvDir, "bin", "python"), [BOOT_SCRIPT, ...args]]
       : [join(this.#venvDir, "bin", "openfisca"), args];
     const child = spawn(command, commandArgs, {
       detached: true,
