@@ -1,5 +1,6 @@
 import type { Benefit, Bundle, EngineMapping, EntityName, Field } from "./bundle";
 import { valueDates } from "./dates";
+import { fiscalEngineInputs, patrimoineEngineInputs } from "./fiscal";
 import type { Droit, EntityValues, Person, Situation } from "./types";
 
 type PeriodValues = Record<string, unknown>;
@@ -157,6 +158,8 @@ export function buildEngineRequest(
     },
   };
 
+  addFiscalInputs(request, situation);
+
   const outputs: OutputRef[] = bundle.benefits.map((benefit) => {
     const entity = benefit.engine.entity;
     const id = entity === "individus" ? "demandeur" : HOUSEHOLD_ID;
@@ -169,6 +172,29 @@ export function buildEngineRequest(
     return { benefitId: benefit.id, entity, id, variable: benefit.engine.variable, period };
   });
   return { request, outputs };
+}
+
+/** Adds period values to an entity's variables, keeping the periods already there. */
+function mergeInputs(entity: EngineEntity, inputs: Record<string, PeriodValues>): void {
+  for (const [variable, periods] of Object.entries(inputs)) {
+    entity[variable] = { ...(entity[variable] as PeriodValues | undefined), ...periods };
+  }
+}
+
+/**
+ * N-2 taxable incomes of each person present, and the applicant's wealth (spec §9). Some
+ * variables also receive the monthly incomes answered (`revenus_locatifs`…): their periods do
+ * not overlap the fiscal year's.
+ */
+function addFiscalInputs(request: EngineRequest, situation: Situation): void {
+  for (const [id, person] of Object.entries(request.individus)) {
+    mergeInputs(
+      person,
+      fiscalEngineInputs(situation.ressourcesFiscales?.[id], situation.dateDeValeur),
+    );
+  }
+  const demandeur = request.individus[situation.demandeur.id];
+  if (demandeur) mergeInputs(demandeur, patrimoineEngineInputs(situation.patrimoine));
 }
 
 function readOutput(response: unknown, ref: OutputRef): unknown {

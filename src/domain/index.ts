@@ -10,4 +10,5 @@ export * from "./incomes";
 export * from "./step-values";
 export * from "./situation";
 export * from "./engine-request";
+export * from "./fiscal";
 export * from "./validation";

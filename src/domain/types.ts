@@ -1,4 +1,5 @@
 import type { Field, Role } from "./bundle";
+import type { Patrimoine, RessourcesFiscales } from "./fiscal";
 
 /** A commune as stored in an answer (all strings). */
 export interface Commune {
@@ -43,6 +44,9 @@ export interface SimulationInput {
   abtesting?: Record<string, unknown>;
   modifiedFrom?: string;
   finishedAt?: string;
+  /** Taxable incomes of the fiscal year, by person (spec §3). */
+  ressourcesFiscales?: RessourcesFiscales;
+  patrimoine?: Patrimoine;
 }
 
 /** An entity of the situation: answers plus values derived from them (period maps, flags). */
@@ -63,6 +67,8 @@ export interface Situation {
   famille: EntityValues;
   menage: EntityValues;
   parents: EntityValues;
+  ressourcesFiscales?: RessourcesFiscales;
+  patrimoine?: Patrimoine;
 }
 
 /** A field as shown to the visitor: question worded for the subject, options filtered. */

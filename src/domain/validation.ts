@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Bundle, EntityName, Field, FieldKind } from "./bundle";
 import { isIsoDate } from "./dates";
+import { TAX_INCOME_CATEGORIES, WEALTH_ITEMS } from "./fiscal";
 import type { Answer, SimulationInput } from "./types";
 
 export interface ValidationIssue {
@@ -148,6 +149,28 @@ const answerShape = z
   .strict()
   .transform((a) => ({ ...a, id: a.id ?? a.entityName }) as Answer);
 
+const declaredAmount = z
+  .number("doit être un nombre")
+  .min(0, "doit être positif ou nul")
+  .max(1_000_000_000, "doit être inférieur ou égal à 1000000000");
+
+/** Taxable incomes of the fiscal year: person id → category → amount (spec §3). */
+const ressourcesFiscalesShape = z.record(
+  z.string().regex(PERSON_ID),
+  z.partialRecord(z.enum(TAX_INCOME_CATEGORIES), declaredAmount),
+  {
+    error: (issue) =>
+      issue.code === "invalid_key"
+        ? "les personnes doivent être demandeur, conjoint ou enfant_N"
+        : "doit être un objet",
+  },
+);
+
+/** Wealth item → amount (spec §3). */
+const patrimoineShape = z.partialRecord(z.enum(WEALTH_ITEMS), declaredAmount, {
+  error: "doit être un objet",
+});
+
 const inputShape = z
   .object({
     answers: z
@@ -158,6 +181,8 @@ const inputShape = z
     abtesting: z.record(z.string(), z.unknown()).optional(),
     modifiedFrom: z.string().max(100).optional(),
     finishedAt: z.string().max(40).optional(),
+    ressourcesFiscales: ressourcesFiscalesShape.optional(),
+    patrimoine: patrimoineShape.optional(),
   })
   .strict();
 

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Bundle, Droit, SimulationInput } from "../domain";
 import type { CommuneLookup } from "./communes";
 import type { FieldError } from "./http-errors";
+import type { ParametersAt } from "./parameters";
 import type { Database, Simulation } from "./storage";
 
 export type SimulationInputParseResult =
@@ -35,4 +36,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions["logger"];
   /** Defaults to the lazily loaded @etalab/decoupage-administratif data. */
   communes?: CommuneLookup;
+  /** Engine parameters at a date; defaults to the schema's fallbacks. */
+  parametersAt?: ParametersAt;
+  /** The contact address shown to visitors (`CONTACT_EMAIL`). */
+  contactEmail?: string;
 }

@@ -3,8 +3,11 @@ import type { AppDeps } from "./app-deps";
 import { createCommuneLookup } from "./communes";
 import { handleError, sendError } from "./http-errors";
 import { messages } from "./messages";
+import { fallbackParameters } from "./parameters";
 import { registerCommuneRoutes } from "./routes/communes";
+import { registerConfigRoutes } from "./routes/config";
 import { registerHealthRoutes } from "./routes/health";
+import { registerParameterRoutes } from "./routes/parameters";
 import { registerSimulationRoutes } from "./routes/simulation";
 import { isApiPath, registerSpa, sendSpaIndex, wantsSpaFallback } from "./spa";
 import { createSimulationRepository } from "./storage";
@@ -51,6 +54,11 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   });
   registerCommuneRoutes(app, communes);
   registerHealthRoutes(app, { db: deps.db, engineStatus: deps.engineStatus });
+  registerParameterRoutes(
+    app,
+    deps.parametersAt ?? (async (date) => fallbackParameters(deps.bundle.parameters, date)),
+  );
+  registerConfigRoutes(app, { contactEmail: deps.contactEmail ?? null });
 
   const spa = registerSpa(app, deps.staticDir);
   app.setNotFoundHandler((request, reply) => {

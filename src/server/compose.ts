@@ -4,6 +4,7 @@ import type { Kysely } from "kysely";
 import { parseSimulationInput, type Bundle } from "../domain";
 import { buildApp } from "./app";
 import type { EngineSupervisor } from "./engine";
+import { createParameterService } from "./parameters";
 import { createResultsComputer } from "./results";
 import type { Database } from "./storage";
 
@@ -24,6 +25,7 @@ export interface SimulatorParts {
   engine: Pick<EngineSupervisor, "client" | "status">;
   staticDir?: string;
   logger?: FastifyServerOptions["logger"];
+  contactEmail?: string;
 }
 
 /** The production wiring of the app: schema-driven validation and results from the engine. */
@@ -33,6 +35,7 @@ export function buildSimulatorApp({
   engine,
   staticDir,
   logger,
+  contactEmail,
 }: SimulatorParts): FastifyInstance {
   return buildApp({
     db,
@@ -40,6 +43,10 @@ export function buildSimulatorApp({
     parseSimulationInput: (body) => parseSimulationInput(bundle, body),
     computeResults: createResultsComputer(bundle, engine.client),
     engineStatus: () => engine.status,
+    parametersAt: createParameterService(bundle.parameters, engine.client, {
+      engineStatus: () => engine.status,
+    }),
+    ...(contactEmail ? { contactEmail } : {}),
     ...(staticDir ? { staticDir } : {}),
     ...(logger !== undefined ? { logger } : {}),
   });

@@ -22,7 +22,13 @@ async function main(): Promise<void> {
   // The site answers at once; results answer 503 until the engine is ready.
   void engine.start();
 
-  const app = buildSimulatorApp({ bundle, db: database.db, engine, staticDir: config.staticDir });
+  const app = buildSimulatorApp({
+    bundle,
+    db: database.db,
+    engine,
+    staticDir: config.staticDir,
+    ...(config.contactEmail ? { contactEmail: config.contactEmail } : {}),
+  });
 
   const shutdown = async () => {
     await app.close();

@@ -13,6 +13,7 @@ export const messages = {
   simulationNotFound: "Cette simulation n’existe pas ou n’est plus disponible.",
   notFound: "Cette adresse n’existe pas.",
   invalidPostcode: "Le code postal doit comporter 5\u00a0chiffres.",
+  invalidDate: "La date doit être une date valide au format AAAA-MM-JJ.",
   badRequest: "La requête n’est pas valide.",
   engineUnavailable:
     "Le calcul des aides est momentanément indisponible. Veuillez réessayer dans quelques instants.",

@@ -20,7 +20,13 @@ export function createResultsComputer(bundle: Bundle, engine: EngineCalculator):
     const answers = pruneAnswers(bundle, simulation.answers.all, {
       dateDeValeur: simulation.dateDeValeur,
     });
-    const situation = buildSituation(bundle, answers, simulation.dateDeValeur);
+    const situation = {
+      ...buildSituation(bundle, answers, simulation.dateDeValeur),
+      ...(simulation.ressourcesFiscales
+        ? { ressourcesFiscales: simulation.ressourcesFiscales }
+        : {}),
+      ...(simulation.patrimoine ? { patrimoine: simulation.patrimoine } : {}),
+    };
     const { request, outputs } = buildEngineRequest(bundle, situation);
     const response = await engine.calculate(request);
     return { droitsEligibles: extractDroits(bundle, outputs, response), droitsInjectes: [] };

@@ -71,6 +71,8 @@ describe("simulations API", () => {
       abtesting: { aides_bafa: "aides_bafa_fusionnees_conserve_position" },
       modifiedFrom: null,
       finishedAt: null,
+      ressourcesFiscales: null,
+      patrimoine: null,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
     expect(response.body).not.toContain("token");
@@ -495,7 +497,9 @@ describe("storage", () => {
   it("migrates once, then reports nothing to apply", async () => {
     const handle = openDatabase({ databasePath: join(dir, "migrate.sqlite") });
     try {
-      expect(await migrateToLatest(handle.db)).toEqual({ applied: ["0001_simulations"] });
+      expect(await migrateToLatest(handle.db)).toEqual({
+        applied: ["0001_simulations", "0002_fiscal_and_wealth"],
+      });
       expect(await migrateToLatest(handle.db)).toEqual({ applied: [] });
     } finally {
       await handle.close();

@@ -19,27 +19,46 @@ export interface JourneyInput {
   bundle: Bundle;
   answers: readonly Answer[];
   dateDeValeur: string;
+  /** Engine parameters at the value date; the schema's fallbacks until they are loaded. */
+  parameters?: Record<string, number>;
 }
 
 // The journey is derived from the answers on every render; answers are immutable, so their array
 // identity is a safe cache key.
 const cache = new WeakMap<
   readonly Answer[],
-  { bundle: Bundle; date: string; steps: StepInstance[] }
+  {
+    bundle: Bundle;
+    date: string;
+    parameters: Record<string, number> | undefined;
+    steps: StepInstance[];
+  }
 >();
 
-export function journeyOf({ bundle, answers, dateDeValeur }: JourneyInput): StepInstance[] {
+export function journeyOf({
+  bundle,
+  answers,
+  dateDeValeur,
+  parameters,
+}: JourneyInput): StepInstance[] {
   const cached = cache.get(answers);
-  if (cached && cached.bundle === bundle && cached.date === dateDeValeur) return cached.steps;
+  if (
+    cached &&
+    cached.bundle === bundle &&
+    cached.date === dateDeValeur &&
+    cached.parameters === parameters
+  ) {
+    return cached.steps;
+  }
   let steps: StepInstance[];
   try {
-    steps = buildJourney(bundle, answers, { dateDeValeur });
+    steps = buildJourney(bundle, answers, { dateDeValeur, ...(parameters ? { parameters } : {}) });
   } catch (error) {
     // Spec §4: a journey that cannot be built is logged and treated as empty.
     console.error(error);
     steps = [];
   }
-  cache.set(answers, { bundle, date: dateDeValeur, steps });
+  cache.set(answers, { bundle, date: dateDeValeur, parameters, steps });
   return steps;
 }
 

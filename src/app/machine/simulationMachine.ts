@@ -5,6 +5,8 @@ import {
   pruneAnswers,
   type Answer,
   type Bundle,
+  type Patrimoine,
+  type RessourcesFiscales,
   type Results,
   type SimulationInput,
 } from "../../domain";
@@ -24,6 +26,12 @@ import {
   resolveGoto,
   resumePath,
 } from "./journey";
+import {
+  SAVE_ERROR_MESSAGE,
+  saveSimulation,
+  type LoadedSimulation,
+  type SavedSimulation,
+} from "./persistence";
 import {
   clearPersistedState,
   loadPersistedState,
@@ -58,6 +66,13 @@ export interface SimulationContext {
   exception?: unknown;
   recapEmailState?: string;
   recapPhoneState?: string;
+  /** Engine parameters at the value date (spec §7), loaded by the app; never stored as answers. */
+  parameters?: Record<string, number>;
+  /** Taxable incomes of the fiscal year and wealth (spec §3), beside the answers. */
+  ressourcesFiscales?: RessourcesFiscales;
+  patrimoine?: Patrimoine;
+  /** The French message shown when saving without computing failed. */
+  saveError?: string;
 }
 
 export type SimulationEvent =
@@ -68,17 +83,30 @@ export type SimulationEvent =
   | { type: "COMPUTE" }
   | { type: "RETRY" }
   | { type: "RESET" }
-  | { type: "RESUME" };
+  | { type: "RESUME" }
+  | { type: "PARAMETERS_LOADED"; dateDeValeur: string; parameters: Record<string, number> }
+  | { type: "SET_RESSOURCES_FISCALES"; value: RessourcesFiscales | undefined }
+  | { type: "SET_PATRIMOINE"; value: Patrimoine | undefined }
+  | { type: "SAVE" }
+  | {
+      type: "RESTORE";
+      simulationId: string;
+      token: string;
+      simulation: LoadedSimulation;
+    };
 
 function loggerOf(deps: SimulationDeps): Logger {
   return deps.logger ?? console;
 }
 
-export function stepsOf(context: Pick<SimulationContext, "deps" | "answers" | "dateDeValeur">) {
+export function stepsOf(
+  context: Pick<SimulationContext, "deps" | "answers" | "dateDeValeur" | "parameters">,
+) {
   return journeyOf({
     bundle: context.deps.bundle,
     answers: context.answers,
     dateDeValeur: context.dateDeValeur,
+    ...(context.parameters ? { parameters: context.parameters } : {}),
   });
 }
 
@@ -96,6 +124,10 @@ function blankContext(deps: SimulationDeps): SimulationContext {
     exception: undefined,
     recapEmailState: undefined,
     recapPhoneState: undefined,
+    parameters: undefined,
+    ressourcesFiscales: undefined,
+    patrimoine: undefined,
+    saveError: undefined,
   };
 }
 
@@ -117,6 +149,10 @@ function restoredContext(deps: SimulationDeps): SimulationContext {
     ...(stored.calculs ? { results: stored.calculs.resultats } : {}),
     ...(stored.recapEmailState ? { recapEmailState: stored.recapEmailState } : {}),
     ...(stored.recapPhoneState ? { recapPhoneState: stored.recapPhoneState } : {}),
+    ...(stored.simulation.ressourcesFiscales
+      ? { ressourcesFiscales: stored.simulation.ressourcesFiscales }
+      : {}),
+    ...(stored.simulation.patrimoine ? { patrimoine: stored.simulation.patrimoine } : {}),
   };
 }
 
@@ -133,6 +169,7 @@ function persist(context: SimulationContext): void {
         dateDeValeur: context.dateDeValeur,
         version: context.deps.bundle.version,
         ...(context.token ? { simulationToken: context.token } : {}),
+        ...fiscalPart(context),
       },
       ...(context.simulationId ? { simulationId: context.simulationId } : {}),
       ...(context.results ? { calculs: { resultats: context.results, dirty: context.dirty } } : {}),
@@ -150,6 +187,14 @@ export function hasResults(context: SimulationContext): boolean {
   );
 }
 
+/** Taxable incomes and wealth, when declared, as they are stored and posted. */
+function fiscalPart(context: SimulationContext) {
+  return {
+    ...(context.ressourcesFiscales ? { ressourcesFiscales: context.ressourcesFiscales } : {}),
+    ...(context.patrimoine ? { patrimoine: context.patrimoine } : {}),
+  };
+}
+
 function computePayload(context: SimulationContext): SimulationInput {
   const steps = stepsOf(context);
   return {
@@ -159,6 +204,7 @@ function computePayload(context: SimulationContext): SimulationInput {
     },
     dateDeValeur: context.dateDeValeur,
     version: context.deps.bundle.version,
+    ...fiscalPart(context),
   };
 }
 
@@ -171,6 +217,9 @@ export const simulationMachine = setup({
   actors: {
     compute: fromPromise<ComputeOutput, { fetch: FetchLike; payload: SimulationInput }>(
       ({ input }) => computeResults(input.fetch, input.payload),
+    ),
+    save: fromPromise<SavedSimulation, { fetch: FetchLike; payload: SimulationInput }>(
+      ({ input }) => saveSimulation(input.fetch, input.payload),
     ),
   },
   guards: {
@@ -200,6 +249,7 @@ export const simulationMachine = setup({
           if (written === context.answers) return {};
           const answers = pruneAnswers(context.deps.bundle, written, {
             dateDeValeur: context.dateDeValeur,
+            ...(context.parameters ? { parameters: context.parameters } : {}),
           });
           return { answers, dirty: true };
         }),
@@ -231,12 +281,79 @@ export const simulationMachine = setup({
       target: ".idle",
       actions: ["clearStorage", assign(({ context }) => blankContext(context.deps))],
     },
+    PARAMETERS_LOADED: {
+      // Parameters asked for another value date (before a reset) are stale.
+      guard: ({ context, event }) => event.dateDeValeur === context.dateDeValeur,
+      actions: assign(({ event }) => ({ parameters: event.parameters })),
+    },
+    SET_RESSOURCES_FISCALES: {
+      actions: [
+        assign(({ event }) => ({ ressourcesFiscales: event.value, dirty: true })),
+        "persist",
+      ],
+    },
+    SET_PATRIMOINE: {
+      actions: [assign(({ event }) => ({ patrimoine: event.value, dirty: true })), "persist"],
+    },
+    RESTORE: {
+      target: ".idle",
+      actions: [
+        assign(({ context, event }) => {
+          const { simulation } = event;
+          const base = {
+            deps: context.deps,
+            answers: simulation.answers.all,
+            dateDeValeur: simulation.dateDeValeur,
+          };
+          return {
+            ...blankContext(context.deps),
+            ...base,
+            currentPath: firstStepPath(stepsOf(base)),
+            simulationId: event.simulationId,
+            token: event.token,
+            ressourcesFiscales: simulation.ressourcesFiscales,
+            patrimoine: simulation.patrimoine,
+            ...(simulation.dateDeValeur === context.dateDeValeur
+              ? { parameters: context.parameters }
+              : {}),
+          };
+        }),
+        "persist",
+      ],
+    },
   },
   states: {
     idle: {
       on: {
         COMPUTE: "computing",
         RETRY: "computing",
+        SAVE: "saving",
+      },
+    },
+    saving: {
+      entry: assign({ saveError: undefined }),
+      invoke: {
+        src: "save",
+        input: ({ context }) => ({ fetch: context.deps.fetch, payload: computePayload(context) }),
+        onDone: {
+          target: "idle",
+          // Spec §4: saving sets the id and clears dirty.
+          actions: [
+            assign(({ event }) => ({
+              simulationId: event.output.simulationId,
+              token: event.output.token,
+              dirty: false,
+            })),
+            "persist",
+          ],
+        },
+        onError: {
+          target: "idle",
+          actions: assign(({ context, event }) => {
+            loggerOf(context.deps).error(event.error);
+            return { saveError: SAVE_ERROR_MESSAGE };
+          }),
+        },
       },
     },
     computing: {

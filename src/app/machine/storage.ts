@@ -1,4 +1,4 @@
-import type { Answer, Results } from "../../domain";
+import type { Answer, Patrimoine, RessourcesFiscales, Results } from "../../domain";
 
 /** Session storage keys (spec §3 "Persistence"). */
 export const STORAGE_KEYS = {
@@ -17,6 +17,8 @@ export interface StoredSimulation {
   dateDeValeur: string;
   version?: string;
   simulationToken?: string;
+  ressourcesFiscales?: RessourcesFiscales;
+  patrimoine?: Patrimoine;
 }
 
 export interface StoredCalculs {
@@ -75,6 +77,10 @@ function asSimulation(value: unknown): StoredSimulation | undefined {
     ...(typeof value.simulationToken === "string"
       ? { simulationToken: value.simulationToken }
       : {}),
+    ...(isRecord(value.ressourcesFiscales)
+      ? { ressourcesFiscales: value.ressourcesFiscales as RessourcesFiscales }
+      : {}),
+    ...(isRecord(value.patrimoine) ? { patrimoine: value.patrimoine as Patrimoine } : {}),
   };
 }
 

@@ -1,17 +1,55 @@
 import { useSelector as useActorSelector } from "@xstate/react";
-import { createContext, useContext, useState, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import { createActor, type ActorRefFrom, type SnapshotFrom } from "xstate";
+import { fetchParameters } from "../machine/persistence";
 import { simulationMachine, type SimulationDeps } from "../machine/simulationMachine";
+import { writeLatestSimulationId } from "./latestSimulation";
 
 type SimulationActor = ActorRefFrom<typeof simulationMachine>;
 type SimulationSnapshot = SnapshotFrom<typeof simulationMachine>;
 
 const ActorContext = createContext<SimulationActor | null>(null);
 
+/**
+ * Loads the engine parameters whenever the simulation has none for its value date: when it
+ * starts, resumes or is restored (spec §2 "Home behaviour"). One request per value date.
+ */
+function useParameterLoading(actor: SimulationActor): void {
+  useEffect(() => {
+    let requested: string | undefined;
+    const check = ({ context }: SimulationSnapshot) => {
+      const { dateDeValeur, parameters, deps } = context;
+      if (parameters || requested === dateDeValeur) return;
+      requested = dateDeValeur;
+      void fetchParameters(deps.fetch, dateDeValeur).then((values) => {
+        if (values) actor.send({ type: "PARAMETERS_LOADED", dateDeValeur, parameters: values });
+      });
+    };
+    check(actor.getSnapshot());
+    const subscription = actor.subscribe(check);
+    return () => subscription.unsubscribe();
+  }, [actor]);
+}
+
+/** Spec §3: the cookie `lastestSimulation` names the latest saved simulation. */
+function useLatestSimulationCookie(actor: SimulationActor): void {
+  useEffect(() => {
+    let written = actor.getSnapshot().context.simulationId;
+    const subscription = actor.subscribe(({ context }) => {
+      if (!context.simulationId || context.simulationId === written) return;
+      written = context.simulationId;
+      writeLatestSimulationId(written);
+    });
+    return () => subscription.unsubscribe();
+  }, [actor]);
+}
+
 // The actor is created and started during the first render, not in an effect, so that the
 // pages' effects (which send GOTO and COMPUTE) never talk to an actor that has not started yet.
 function Provider({ deps, children }: { deps: SimulationDeps; children: ReactNode }) {
   const [actor] = useState(() => createActor(simulationMachine, { input: { deps } }).start());
+  useParameterLoading(actor);
+  useLatestSimulationCookie(actor);
   return <ActorContext.Provider value={actor}>{children}</ActorContext.Provider>;
 }
 

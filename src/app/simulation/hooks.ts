@@ -12,7 +12,8 @@ export function useSteps(): StepInstance[] {
   const bundle = useBundle();
   const answers = SimulationContext.useSelector((state) => state.context.answers);
   const dateDeValeur = SimulationContext.useSelector((state) => state.context.dateDeValeur);
-  return journeyOf({ bundle, answers, dateDeValeur });
+  const parameters = SimulationContext.useSelector((state) => state.context.parameters);
+  return journeyOf({ bundle, answers, dateDeValeur, ...(parameters ? { parameters } : {}) });
 }
 
 export function useCurrentPath(): string {

@@ -46,6 +46,8 @@ export function registerSimulationRoutes(app: FastifyInstance, deps: SimulationR
       abtesting: simulation.abtesting,
       modifiedFrom: simulation.modifiedFrom,
       finishedAt: simulation.finishedAt,
+      ressourcesFiscales: simulation.ressourcesFiscales,
+      patrimoine: simulation.patrimoine,
       createdAt: simulation.createdAt,
     };
   });

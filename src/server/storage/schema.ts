@@ -22,6 +22,10 @@ export interface SimulationsTable {
   abtesting: string | null;
   modified_from: string | null;
   finished_at: string | null;
+  /** JSON: person id → tax-income category → amount of the fiscal year. */
+  ressources_fiscales: string | null;
+  /** JSON: wealth item → amount. */
+  patrimoine: string | null;
   created_at: string;
   updated_at: string;
 }

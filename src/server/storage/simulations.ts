@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Answers, SimulationInput } from "../../domain";
+import type { Answers, Patrimoine, RessourcesFiscales, SimulationInput } from "../../domain";
 import type { Database, SimulationRow } from "./schema";
 import { hashToken, newSimulationId, newToken, tokenMatchesHash } from "./tokens";
 
@@ -16,6 +16,8 @@ export interface Simulation {
   abtesting: Record<string, unknown> | null;
   modifiedFrom: string | null;
   finishedAt: string | null;
+  ressourcesFiscales: RessourcesFiscales | null;
+  patrimoine: Patrimoine | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -57,6 +59,8 @@ export function createSimulationRepository(
           abtesting: input.abtesting === undefined ? null : JSON.stringify(input.abtesting),
           modified_from: input.modifiedFrom ?? null,
           finished_at: input.finishedAt ?? null,
+          ressources_fiscales: jsonOrNull(input.ressourcesFiscales),
+          patrimoine: jsonOrNull(input.patrimoine),
           created_at: timestamp,
           updated_at: timestamp,
         })
@@ -112,7 +116,17 @@ function fromRow(row: SimulationRow): StoredSimulation {
       row.abtesting === null ? null : (JSON.parse(row.abtesting) as Record<string, unknown>),
     modifiedFrom: row.modified_from,
     finishedAt: row.finished_at,
+    ressourcesFiscales: parseOrNull<RessourcesFiscales>(row.ressources_fiscales),
+    patrimoine: parseOrNull<Patrimoine>(row.patrimoine),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+}
+
+function jsonOrNull(value: unknown): string | null {
+  return value === undefined ? null : JSON.stringify(value);
+}
+
+function parseOrNull<T>(text: string | null): T | null {
+  return text === null ? null : (JSON.parse(text) as T);
 }

@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from "kysely";
 import { simulations } from "./0001_simulations";
+import { fiscalAndWealth } from "./0002_fiscal_and_wealth";
 
 /**
  * Every migration, listed by hand rather than read from a folder so that they survive bundling.
@@ -7,6 +8,7 @@ import { simulations } from "./0001_simulations";
  */
 export const migrations: Record<string, Migration> = {
   "0001_simulations": simulations,
+  "0002_fiscal_and_wealth": fiscalAndWealth,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,98 @@
+/**
+ * Calls beyond the computation: saving a simulation without computing it, reading a saved one
+ * back, and the engine parameters at the value date (spec §7).
+ */
+import type { Answers, Patrimoine, RessourcesFiscales, SimulationInput } from "../../domain";
+import { ApiError, DEFAULT_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE, type FetchLike } from "./api";
+
+export const SAVE_ERROR_MESSAGE =
+  "Votre simulation n’a pas pu être enregistrée. Veuillez réessayer dans quelques instants.";
+
+async function getJson<T>(fetchFn: FetchLike, url: string, init?: RequestInit): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetchFn(url, init);
+  } catch (cause) {
+    throw new ApiError(NETWORK_ERROR_MESSAGE, undefined, { cause: String(cause) });
+  }
+  const text = await response.text().catch(() => "");
+  let body: unknown = text;
+  try {
+    body = text ? (JSON.parse(text) as unknown) : undefined;
+  } catch {
+    // keep the text
+  }
+  if (!response.ok) throw new ApiError(DEFAULT_ERROR_MESSAGE, response.status, body);
+  return body as T;
+}
+
+export interface SavedSimulation {
+  simulationId: string;
+  token: string;
+}
+
+/** `POST /api/simulation`: stores the simulation as it is, without computing it. */
+export async function saveSimulation(
+  fetchFn: FetchLike,
+  payload: SimulationInput,
+): Promise<SavedSimulation> {
+  const saved = await getJson<{ _id: string; token: string }>(fetchFn, "/api/simulation", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify(payload),
+  });
+  return { simulationId: saved._id, token: saved.token };
+}
+
+/** What `GET /api/simulation/:id` gives back that the browser keeps. */
+export interface LoadedSimulation {
+  answers: Answers;
+  dateDeValeur: string;
+  ressourcesFiscales?: RessourcesFiscales;
+  patrimoine?: Patrimoine;
+}
+
+/** `GET /api/simulation/:id` with the bearer token kept in session storage. */
+export async function fetchSimulation(
+  fetchFn: FetchLike,
+  simulationId: string,
+  token: string,
+): Promise<LoadedSimulation> {
+  const body = await getJson<{
+    answers: Answers;
+    dateDeValeur: string;
+    ressourcesFiscales?: RessourcesFiscales | null;
+    patrimoine?: Patrimoine | null;
+  }>(fetchFn, `/api/simulation/${encodeURIComponent(simulationId)}`, {
+    headers: { Accept: "application/json", Authorization: `Bearer ${token}` },
+  });
+  return {
+    answers: body.answers,
+    dateDeValeur: body.dateDeValeur,
+    ...(body.ressourcesFiscales ? { ressourcesFiscales: body.ressourcesFiscales } : {}),
+    ...(body.patrimoine ? { patrimoine: body.patrimoine } : {}),
+  };
+}
+
+/**
+ * The engine parameters at the value date, or `undefined` when the server cannot be reached:
+ * the journey then uses the schema's fallbacks, as the server does when the engine is down.
+ */
+export async function fetchParameters(
+  fetchFn: FetchLike,
+  dateDeValeur: string,
+): Promise<Record<string, number> | undefined> {
+  try {
+    const body = await getJson<{ parameters?: Record<string, unknown> }>(
+      fetchFn,
+      `/api/openfisca/parameters/${encodeURIComponent(dateDeValeur)}`,
+      { headers: { Accept: "application/json" } },
+    );
+    const entries = Object.entries(body?.parameters ?? {}).filter(
+      (entry): entry is [string, number] => typeof entry[1] === "number",
+    );
+    return Object.fromEntries(entries);
+  } catch {
+    return undefined;
+  }
+}

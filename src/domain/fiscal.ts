@@ -1,0 +1,104 @@
+/**
+ * Taxable incomes of the fiscal year and wealth (spec §3 "Simulation": `ressourcesFiscales`,
+ * `patrimoine`). They are kept beside the answers, not as answers, and sent to the engine with
+ * their own periods (spec §9).
+ */
+import { valueDates } from "./dates";
+
+/** Tax-income categories (spec §3 Enumerations), declared for the fiscal year (N-2). */
+export const TAX_INCOME_CATEGORIES = [
+  "salaire_imposable",
+  "chomage_imposable",
+  "retraite_imposable",
+  "frais_reels",
+  "pensions_alimentaires_percues",
+  "pensions_alimentaires_versees",
+  "revenus_locatifs",
+] as const;
+
+export type TaxIncomeCategory = (typeof TAX_INCOME_CATEGORIES)[number];
+
+/**
+ * The engine's individual variable for each category. `pensions_alimentaires_versees` is a
+ * foyer fiscal variable computed from tax boxes; the person's own input is the `_individu` one.
+ */
+const TAX_INCOME_VARIABLES: Record<TaxIncomeCategory, string> = {
+  salaire_imposable: "salaire_imposable",
+  chomage_imposable: "chomage_imposable",
+  retraite_imposable: "retraite_imposable",
+  frais_reels: "frais_reels",
+  pensions_alimentaires_percues: "pensions_alimentaires_percues",
+  pensions_alimentaires_versees: "pensions_alimentaires_versees_individu",
+  revenus_locatifs: "revenus_locatifs",
+};
+
+/** Wealth items (spec §3 Enumerations), attached to the applicant. */
+export const WEALTH_ITEMS = [
+  "valeur_patrimoine_loue",
+  "valeur_terrains_non_loues",
+  "valeur_locative_terrains_non_loues",
+  "valeur_immo_non_loue",
+  "valeur_locative_immo_non_loue",
+  "livret_a",
+  "epargne_revenus_non_imposables",
+  "epargne_revenus_imposables",
+] as const;
+
+export type WealthItem = (typeof WEALTH_ITEMS)[number];
+
+/** Yearly amounts of the fiscal year, by person id then category. */
+export type RessourcesFiscales = Record<string, Partial<Record<TaxIncomeCategory, number>>>;
+
+/** Current values, by wealth item. */
+export type Patrimoine = Partial<Record<WealthItem, number>>;
+
+/**
+ * Spec §9: wealth is sent for 120 months from January 2019, an OpenFisca period that covers
+ * every value date the simulator uses without asking for a date of valuation.
+ */
+export const PATRIMOINE_PERIOD = "month:2019-01:120";
+
+export const FISCAL_PERSON_IDS = ["demandeur", "conjoint"] as const;
+
+export function isTaxIncomeCategory(value: string): value is TaxIncomeCategory {
+  return (TAX_INCOME_CATEGORIES as readonly string[]).includes(value);
+}
+
+export function isWealthItem(value: string): value is WealthItem {
+  return (WEALTH_ITEMS as readonly string[]).includes(value);
+}
+
+type EngineInputs = Record<string, Record<string, number>>;
+
+/** One person's taxable incomes as engine inputs at the fiscal year (`{ "2024": 12000 }`). */
+export function fiscalEngineInputs(
+  incomes: RessourcesFiscales[string] | undefined,
+  dateDeValeur: string,
+): EngineInputs {
+  const { fiscalYear } = valueDates(dateDeValeur);
+  const inputs: EngineInputs = {};
+  for (const category of TAX_INCOME_CATEGORIES) {
+    const amount = incomes?.[category];
+    if (typeof amount === "number")
+      inputs[TAX_INCOME_VARIABLES[category]] = { [fiscalYear]: amount };
+  }
+  return inputs;
+}
+
+/** The applicant's wealth as engine inputs over the spec's patrimony period. */
+export function patrimoineEngineInputs(patrimoine: Patrimoine | undefined): EngineInputs {
+  const inputs: EngineInputs = {};
+  for (const item of WEALTH_ITEMS) {
+    const amount = patrimoine?.[item];
+    if (typeof amount === "number") inputs[item] = { [PATRIMOINE_PERIOD]: amount };
+  }
+  return inputs;
+}
+
+/** Whether anything was declared: an empty declaration is not worth storing. */
+export function hasFiscalValues(value: RessourcesFiscales | Patrimoine | undefined): boolean {
+  if (!value) return false;
+  return Object.values(value).some((entry) =>
+    typeof entry === "number" ? true : Object.keys(entry ?? {}).length > 0,
+  );
+}
