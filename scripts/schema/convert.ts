@@ -3,11 +3,12 @@ import type {
   Bundle,
   ChoiceOption,
   Field,
+  IncomeType,
   JourneyEntry,
   Predicate,
   StepDefinition,
 } from "../../src/domain/bundle";
-import { CHOICE_KINDS, type FieldYaml } from "./format";
+import { CHOICE_KINDS, type FieldYaml, type IncomeTypeYaml } from "./format";
 import { subjectOf, type ValidatedSchema } from "./model";
 import { frenchTypography, normaliseQuestion, optionalText } from "./normalise";
 
@@ -46,8 +47,24 @@ function convertField(field: FieldYaml, enumerations: Record<string, ChoiceOptio
     min: field.min,
     max: field.max,
     optional: field.optional,
+    default: field.default,
+    storage: field.storage,
+    autocomplete: field.autocomplete,
     engine: field.engine,
   });
+}
+
+/** A label list keeps its last text as the default label and the others as conditional ones. */
+function convertIncomeLabel(label: IncomeTypeYaml["label"]): Pick<IncomeType, "label" | "labels"> {
+  if (typeof label === "string") return { label: frenchTypography(label) };
+  const last = label.at(-1);
+  return {
+    label: frenchTypography(last?.text ?? ""),
+    labels: label.slice(0, -1).map((item) => ({
+      when: item.when as Predicate,
+      text: frenchTypography(item.text),
+    })),
+  };
 }
 
 /** The bundle without its version, which is a hash of the rest. Expects a cross-checked schema. */
@@ -107,10 +124,12 @@ export function convertSchema(schema: ValidatedSchema): Omit<Bundle, "version"> 
       compact({
         id: type.id,
         category: type.category,
-        label: frenchTypography(type.label),
+        ...convertIncomeLabel(type.label),
         when: type.when as Predicate | undefined,
+        hidden: type.hidden,
         periodKind: type.periodKind,
         engine: type.engine,
+        fields: type.fields?.map((field) => convertField(field, enumerations)),
       }),
     ),
     parameters: schema.parameters.value.parameters,

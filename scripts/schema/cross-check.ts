@@ -44,8 +44,16 @@ export function crossCheck(schema: ValidatedSchema): SchemaError[] {
   });
 
   schema.incomes.value.types.forEach((type, i) => {
-    if (type.when === undefined) return;
-    sites.incomeTypes.push(check(type.when, schema.incomes.file, ["types", i, "when"], true));
+    const file = schema.incomes.file;
+    if (type.when !== undefined) {
+      sites.incomeTypes.push(check(type.when, file, ["types", i, "when"], true));
+    }
+    if (Array.isArray(type.label)) {
+      type.label.forEach((label, l) => {
+        if (label.when === undefined) return;
+        sites.incomeTypes.push(check(label.when, file, ["types", i, "label", l, "when"], true));
+      });
+    }
   });
 
   errors.push(...checkForwardReferences(schema, sites));

@@ -38,9 +38,13 @@ export const SUBJECTS = [
   "menage",
   "famille",
   "parents",
+  "enfants",
   "individu/demandeur",
   "individu/conjoint",
 ] as const;
+export const SPECIALS = ["income_types", "income_amounts", "children_list"] as const;
+/** HTML autocomplete tokens a field may declare (WCAG 1.3.5, personal data of the visitor). */
+export const AUTOCOMPLETE = ["given-name", "family-name", "email", "tel"] as const;
 
 const enumerationOption = z.strictObject({ value: optionValue, label: text });
 const fieldOption = z.strictObject({ value: optionValue, label: text, when: predicate.optional() });
@@ -75,6 +79,11 @@ const field = z.strictObject({
   min: z.number().optional(),
   max: z.number().optional(),
   optional: z.boolean().optional(),
+  /** The value the form starts with, and the one the situation assumes while unanswered. */
+  default: optionValue.optional(),
+  /** `local`: kept in the visitor's browser only, never sent with the simulation. */
+  storage: z.enum(["local"]).optional(),
+  autocomplete: z.enum(AUTOCOMPLETE).optional(),
   engine: engineMapping.optional(),
 });
 
@@ -88,7 +97,7 @@ const step = z.strictObject({
   chapter: name.optional(),
   title: text.optional(),
   when: predicate.optional(),
-  special: z.enum(["income_types", "income_amounts"]).optional(),
+  special: z.enum(SPECIALS).optional(),
   fields: z.array(field),
 });
 
@@ -132,16 +141,30 @@ export const journeyFile = z.strictObject({
     .optional(),
 });
 
+/** A label, or labels tried in order, each but the last under a condition (the last is the default). */
+const incomeLabel = z.union(
+  [text, z.array(z.strictObject({ text, when: predicate.optional() })).min(2)],
+  { error: "expected a text or a list of { text, when } (at least two)" },
+);
+
 export const incomesFile = z.strictObject({
   categories: z.array(z.strictObject({ id: name, label: text })).min(1),
   types: z.array(
     z.strictObject({
       id: name,
       category: name,
-      label: text,
+      label: incomeLabel,
       when: predicate.optional(),
+      /** Not offered on the income types screen (spec §3: asked elsewhere). */
+      hidden: z.boolean().optional(),
       periodKind: z.enum(["monthly", "one_off", "annual"]),
-      engine: z.strictObject({ variable: name }),
+      /** The engine entity of the variable; a famille variable sums the amounts of its members. */
+      engine: z.strictObject({
+        variable: name,
+        entity: z.enum(["individu", "famille"]).optional(),
+      }),
+      /** Further questions about this income, asked on its amounts screen. */
+      fields: z.array(field).min(1).optional(),
     }),
   ),
 });
@@ -198,6 +221,7 @@ export const benefitsFile = z.strictObject({
 export type BlockFile = z.infer<typeof blockFile>;
 export type StepYaml = BlockFile["steps"][number];
 export type FieldYaml = StepYaml["fields"][number];
+export type IncomeTypeYaml = IncomesFile["types"][number];
 export type ChaptersFile = z.infer<typeof chaptersFile>;
 export type EnumerationsFile = z.infer<typeof enumerationsFile>;
 export type ParametersFile = z.infer<typeof parametersFile>;

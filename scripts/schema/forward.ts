@@ -45,7 +45,11 @@ export function checkForwardReferences(
     const subject = subjectOf(step, kind);
     const qualifier = subject && qualifierOf(subject, person);
     if (!qualifier) return;
-    for (const field of step.fields) {
+    const incomeFields =
+      step.special === "income_amounts"
+        ? schema.incomes.value.types.flatMap((type) => type.fields ?? [])
+        : [];
+    for (const field of [...step.fields, ...incomeFields]) {
       const key = `${qualifier}.${field.name}`;
       if (!firstAsked.has(key)) firstAsked.set(key, { index, stepId: step.id });
     }
@@ -64,7 +68,12 @@ export function checkForwardReferences(
       const key = `${qualifier}.${read.field}`;
       const first = firstAsked.get(key);
       if (first && first.index < index) continue;
-      const shown = read.qualifier === "self" ? `"${read.varName}" (${key})` : `"${read.varName}"`;
+      // Whether a later question is answered yet may decide the order (the children's profiles
+      // before or after their list): `unanswered` may look ahead, as long as the question exists.
+      if (first && read.answeredOnly) continue;
+      const shown = read.varName.startsWith("self.")
+        ? `"${read.varName}" (${key})`
+        : `"${read.varName}"`;
       const tail = !first
         ? "is never asked in the journey"
         : first.index === index && ownStep

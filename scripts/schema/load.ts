@@ -92,10 +92,21 @@ function parseSource(text: string, rel: string): { file?: SourceFile; errors: Sc
     }));
     return { errors };
   }
+  let data: unknown;
+  try {
+    data = doc.toJS();
+  } catch (error) {
+    // An alias used before its anchor is only found when the document is converted.
+    const message = error instanceof Error ? error.message : String(error);
+    const alias = /: (\S+)$/.exec(message)?.[1];
+    const index = alias ? text.indexOf(`*${alias}`) : -1;
+    const line = index < 0 ? 1 : text.slice(0, index).split("\n").length;
+    return { errors: [{ file: rel, line, path: "", reason: `YAML syntax error: ${message}` }] };
+  }
   const lineOf = (path: readonly Segment[]) => lineOfPath(doc, lineCounter, path);
   const file: SourceFile = {
     rel,
-    data: doc.toJS(),
+    data,
     lineOf,
     error: (path, reason, linePath = path) => ({
       file: rel,

@@ -63,4 +63,5 @@ export interface FieldInfo {
   kind: FieldKind;
   /** The values a choice field may take (options, else its enumeration's values). */
   values?: Set<string | number>;
+  storage?: "local";
 }

@@ -18,10 +18,15 @@ const ENTITY_OF: Record<string, Entity> = {
 /** A field read by a predicate, e.g. `self.activite` or `menage.depcom.code_insee`. */
 export interface FieldRead {
   varName: string;
-  /** `self`, `demandeur`, `conjoint`, `menage`, `famille` or `parents`. */
+  /**
+   * `self`, `demandeur`, `conjoint`, `menage`, `famille` or `parents`; `enfant` for `self` inside
+   * `some_child`.
+   */
   qualifier: string;
   field: string;
   path: Segment[];
+  /** Read by `unanswered`, which may look ahead (whether a later question is answered yet). */
+  answeredOnly?: boolean;
 }
 
 /** A checked predicate and the fields it reads, for the forward-reference check. */
@@ -54,19 +59,34 @@ export function checkPredicate(
   const reads: FieldRead[] = [];
 
   for (const ref of analysis.vars) {
-    const resolved = resolveVar(ref.name, ref.path, context);
+    const resolved = resolveVar(ref.name, ref.path, context, ref.inChild === true);
     if (resolved.kind === "error") {
       errors.push(file.error(ref.path, resolved.reason));
     } else if (resolved.kind === "field") {
-      reads.push(resolved.read);
+      reads.push(ref.answeredOnly ? { ...resolved.read, answeredOnly: true } : resolved.read);
       if (ref.inAge && (resolved.info.kind !== "date" || resolved.property)) {
         errors.push(file.error(ref.path, `"age" needs a date field, "${ref.name}" is not one`));
       }
+      if (resolved.info.storage === "local") {
+        errors.push(
+          file.error(
+            ref.path,
+            `"${ref.name}" is kept in the browser only (storage: local): no predicate may read it, since the server never sees it`,
+          ),
+        );
+      }
+    } else if (ref.answeredOnly) {
+      errors.push(file.error(ref.path, `"unanswered" needs a question, "${ref.name}" is not one`));
     }
   }
 
   for (const comparison of analysis.comparisons) {
-    const resolved = resolveVar(comparison.varName, comparison.path, context);
+    const resolved = resolveVar(
+      comparison.varName,
+      comparison.path,
+      context,
+      comparison.inChild === true,
+    );
     const values =
       resolved.kind === "builtin"
         ? resolved.values
@@ -86,9 +106,14 @@ export function checkPredicate(
   return { site: { file, reads }, errors };
 }
 
-function resolveVar(name: string, path: Segment[], context: PredicateContext): Resolved {
+function resolveVar(
+  name: string,
+  path: Segment[],
+  context: PredicateContext,
+  inChild: boolean,
+): Resolved {
   const [head = "", fieldName, property, ...extra] = name.split(".");
-  if (head === "self" && !context.selfAllowed) {
+  if (head === "self" && !context.selfAllowed && !inChild) {
     return { kind: "error", reason: `"${name}" reads "self" outside a person block` };
   }
   if (name === "self._role") return { kind: "builtin", values: ROLES };
@@ -123,7 +148,12 @@ function resolveVar(name: string, path: Segment[], context: PredicateContext): R
   }
   return {
     kind: "field",
-    read: { varName: name, qualifier: head, field: fieldName, path },
+    read: {
+      varName: name,
+      qualifier: head === "self" && inChild ? "enfant" : head,
+      field: fieldName,
+      path,
+    },
     info,
     ...(property !== undefined ? { property } : {}),
   };

@@ -15,6 +15,8 @@ export const OPERATORS: ReadonlySet<string> = new Set([
   "+",
   "age",
   "starts_with",
+  "some_child",
+  "unanswered",
 ]);
 
 /** Allowed argument counts; `<` and `<=` also take the json-logic "between" form. */
@@ -29,6 +31,8 @@ const ARITY: Record<string, readonly number[]> = {
   in: [2],
   starts_with: [2],
   age: [1],
+  some_child: [1],
+  unanswered: [1],
 };
 
 export interface VarRef {
@@ -37,6 +41,10 @@ export interface VarRef {
   path: Segment[];
   /** Read by `age`, so it must be a date. */
   inAge: boolean;
+  /** Inside `some_child`, where `self` is each child in turn. */
+  inChild?: boolean;
+  /** Read by `unanswered`: only whether the field was answered matters, not its value. */
+  answeredOnly?: boolean;
 }
 
 /** A string literal compared with a variable by `===`, `!==` or `in`. */
@@ -45,6 +53,7 @@ export interface Comparison {
   literal: string;
   /** Path of the literal. */
   path: Segment[];
+  inChild?: boolean;
 }
 
 export interface PredicateIssue {
@@ -84,11 +93,11 @@ function varName(node: unknown): string | undefined {
  */
 export function analysePredicate(predicate: unknown, path: Segment[]): PredicateAnalysis {
   const analysis: PredicateAnalysis = { vars: [], comparisons: [], issues: [] };
-  walk(predicate, path, analysis);
+  walk(predicate, path, analysis, false);
   return analysis;
 }
 
-function walk(node: unknown, path: Segment[], out: PredicateAnalysis): void {
+function walk(node: unknown, path: Segment[], out: PredicateAnalysis, inChild: boolean): void {
   if (isLiteral(node)) return;
   if (Array.isArray(node)) {
     out.issues.push({
@@ -114,7 +123,7 @@ function walk(node: unknown, path: Segment[], out: PredicateAnalysis): void {
   const raw = node[op];
   const opPath = [...path, op];
   if (op === "var") {
-    if (typeof raw === "string" && raw !== "") out.vars.push({ name: raw, path, inAge: false });
+    if (typeof raw === "string" && raw !== "") out.vars.push(varRef(raw, path, inChild, {}));
     else
       out.issues.push({
         path: opPath,
@@ -148,34 +157,73 @@ function walk(node: unknown, path: Segment[], out: PredicateAnalysis): void {
           reason: '"age" takes a date field, e.g. { age: { var: self.date_naissance } }',
         });
       } else {
-        out.vars.push({ name, path: argPath(0), inAge: true });
+        out.vars.push(varRef(name, argPath(0), inChild, { inAge: true }));
       }
       return;
     }
+    case "unanswered": {
+      const name = varName(args[0]);
+      if (name === undefined) {
+        out.issues.push({
+          path: argPath(0),
+          reason: '"unanswered" takes a field, e.g. { unanswered: { var: self.enfant_a_charge } }',
+        });
+      } else {
+        out.vars.push(varRef(name, argPath(0), inChild, { answeredOnly: true }));
+      }
+      return;
+    }
+    case "some_child":
+      if (inChild) {
+        out.issues.push({ path: opPath, reason: '"some_child" cannot be nested' });
+        return;
+      }
+      walk(args[0], argPath(0), out, true);
+      return;
     case "===":
     case "!==":
-      compare(args, argPath, out);
+      compare(args, argPath, out, inChild);
       break;
     case "in":
-      walkIn(args[0], args[1], argPath, out);
+      walkIn(args[0], args[1], argPath, out, inChild);
       return;
   }
-  args.forEach((arg, index) => walk(arg, argPath(index), out));
+  args.forEach((arg, index) => walk(arg, argPath(index), out, inChild));
+}
+
+function varRef(
+  name: string,
+  path: Segment[],
+  inChild: boolean,
+  flags: { inAge?: boolean; answeredOnly?: boolean },
+): VarRef {
+  return {
+    name,
+    path,
+    inAge: flags.inAge ?? false,
+    ...(inChild ? { inChild } : {}),
+    ...(flags.answeredOnly ? { answeredOnly: true } : {}),
+  };
+}
+
+function comparison(varName: string, literal: string, path: Segment[], inChild: boolean) {
+  return { varName, literal, path, ...(inChild ? { inChild } : {}) };
 }
 
 function compare(
   args: unknown[],
   argPath: (index: number) => Segment[],
   out: PredicateAnalysis,
+  inChild: boolean,
 ): void {
   const [left, right] = args;
   const leftVar = varName(left);
   const rightVar = varName(right);
   if (leftVar !== undefined && typeof right === "string") {
-    out.comparisons.push({ varName: leftVar, literal: right, path: argPath(1) });
+    out.comparisons.push(comparison(leftVar, right, argPath(1), inChild));
   }
   if (rightVar !== undefined && typeof left === "string") {
-    out.comparisons.push({ varName: rightVar, literal: left, path: argPath(0) });
+    out.comparisons.push(comparison(rightVar, left, argPath(0), inChild));
   }
 }
 
@@ -184,8 +232,9 @@ function walkIn(
   haystack: unknown,
   argPath: (index: number) => Segment[],
   out: PredicateAnalysis,
+  inChild: boolean,
 ): void {
-  walk(needle, argPath(0), out);
+  walk(needle, argPath(0), out, inChild);
   const needleVar = varName(needle);
   if (Array.isArray(haystack)) {
     haystack.forEach((item, index) => {
@@ -193,7 +242,7 @@ function walkIn(
       if (!isLiteral(item)) {
         out.issues.push({ path: itemPath, reason: 'the list of "in" may only hold literals' });
       } else if (needleVar !== undefined && typeof item === "string") {
-        out.comparisons.push({ varName: needleVar, literal: item, path: itemPath });
+        out.comparisons.push(comparison(needleVar, item, itemPath, inChild));
       }
     });
     return;
@@ -201,7 +250,7 @@ function walkIn(
   // `in` with a variable list (a multi_choice answer) or a string (substring test).
   const haystackVar = varName(haystack);
   if (haystackVar !== undefined && typeof needle === "string") {
-    out.comparisons.push({ varName: haystackVar, literal: needle, path: argPath(0) });
+    out.comparisons.push(comparison(haystackVar, needle, argPath(0), inChild));
   }
-  walk(haystack, argPath(1), out);
+  walk(haystack, argPath(1), out, inChild);
 }

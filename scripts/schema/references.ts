@@ -1,5 +1,7 @@
 import type { SchemaError, Segment } from "./errors";
-import { CHOICE_KINDS, type FieldYaml } from "./format";
+import { checkFieldFlags } from "./field-rules";
+import { CHOICE_KINDS, type FieldYaml, type StepYaml } from "./format";
+import { checkIncomeTypes } from "./income-rules";
 import type { SourceFile } from "./load";
 import type { ValidatedSchema } from "./model";
 
@@ -109,16 +111,14 @@ export function checkReferences(schema: ValidatedSchema): SchemaError[] {
       "income type",
     ),
   );
-  const categoryIds = new Set(incomes.value.categories.map((category) => category.id));
-  incomes.value.types.forEach((type, i) => {
-    if (!categoryIds.has(type.category)) {
-      errors.push(
-        incomes.file.error(["types", i, "category"], `unknown income category "${type.category}"`),
-      );
-    }
-  });
+  errors.push(
+    ...checkIncomeTypes(schema, (field, path) =>
+      checkField(schema, field, incomes.file, path, { special: false, personBlock: false }),
+    ),
+  );
 
   errors.push(...checkBlocks(schema, chapterIds));
+  errors.push(...checkChildrenList(schema));
 
   const blockKinds = new Map(schema.blocks.map(({ value }) => [value.block, value.kind]));
   journey.value.journey.forEach((entry, i) => {
@@ -164,6 +164,7 @@ function checkBlocks(schema: ValidatedSchema, chapterIds: ReadonlySet<string>): 
       if (block.kind === "household" && step.subject === undefined) {
         errors.push(file.error(at(), 'missing key "subject" (required in a household block)'));
       }
+      errors.push(...checkSpecial(step, block.kind, file, at()));
       if (step.fields.length === 0 && step.special === undefined) {
         errors.push(file.error(at("fields"), "a step needs at least one field"));
       }
@@ -178,7 +179,10 @@ function checkBlocks(schema: ValidatedSchema, chapterIds: ReadonlySet<string>): 
       );
       step.fields.forEach((field, i) => {
         errors.push(
-          ...checkField(schema, field, file, at("fields", i), step.special !== undefined),
+          ...checkField(schema, field, file, at("fields", i), {
+            special: step.special !== undefined,
+            personBlock: block.kind === "person",
+          }),
         );
       });
     });
@@ -187,12 +191,72 @@ function checkBlocks(schema: ValidatedSchema, chapterIds: ReadonlySet<string>): 
   return errors;
 }
 
+/**
+ * One children list at most, and one in the journey as soon as the journey asks about children:
+ * it is where children are added.
+ */
+function checkChildrenList(schema: ValidatedSchema): SchemaError[] {
+  const errors: SchemaError[] = [];
+  const lists = schema.blocks.flatMap(({ file, value: block }) =>
+    block.steps.flatMap((step, s) =>
+      step.special === "children_list"
+        ? [{ id: "children_list", file, path: ["steps", s, "special"], block: block.block }]
+        : [],
+    ),
+  );
+  errors.push(...duplicates(lists, "special step"));
+  const { journey } = schema;
+  const childrenEntry = journey.value.journey.findIndex((entry) => entry.for === "enfants");
+  const listed = journey.value.journey.some((entry) =>
+    lists.some((list) => list.block === entry.block),
+  );
+  if (childrenEntry >= 0 && !listed) {
+    errors.push(
+      journey.file.error(
+        ["journey", childrenEntry, "for"],
+        'the journey asks about children but has no "children_list" step to add them',
+      ),
+    );
+  }
+  return errors;
+}
+
+/** Special steps: the income screens belong to person blocks; the children list stands alone. */
+function checkSpecial(
+  step: StepYaml,
+  kind: "person" | "household",
+  file: SourceFile,
+  path: Segment[],
+): SchemaError[] {
+  const at = (key: string): Segment[] => [...path, key];
+  const errors: SchemaError[] = [];
+  if (step.special === "children_list") {
+    if (kind !== "household") {
+      errors.push(file.error(at("special"), '"children_list" belongs in a household block'));
+    }
+    if (step.subject !== "enfants") {
+      errors.push(file.error(at("special"), '"children_list" needs subject "enfants"'));
+    }
+    if (step.fields.length > 0) {
+      errors.push(file.error(at("fields"), 'a "children_list" step has no fields ("fields: []")'));
+    }
+  } else if (step.subject === "enfants") {
+    errors.push(
+      file.error(at("subject"), 'subject "enfants" is only for the "children_list" step'),
+    );
+  }
+  if ((step.special === "income_types" || step.special === "income_amounts") && kind !== "person") {
+    errors.push(file.error(at("special"), `"${step.special}" belongs in a person block`));
+  }
+  return errors;
+}
+
 function checkField(
   schema: ValidatedSchema,
   field: FieldYaml,
   file: SourceFile,
   path: Segment[],
-  special: boolean,
+  { special, personBlock }: { special: boolean; personBlock: boolean },
 ): SchemaError[] {
   const errors: SchemaError[] = [];
   const at = (...rest: Segment[]): Segment[] => [...path, ...rest];
@@ -233,6 +297,16 @@ function checkField(
       ),
     );
   }
+
+  const fieldValues = field.options?.map((option) => option.value) ?? [...(enumValues ?? [])];
+  errors.push(
+    ...checkFieldFlags(field, {
+      file,
+      path,
+      personBlock,
+      ...(field.options || enumValues ? { values: new Set(fieldValues) } : {}),
+    }),
+  );
 
   const values = field.engine?.values;
   if (values && isChoice) {

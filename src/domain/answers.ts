@@ -98,3 +98,8 @@ export function removeChild(answers: readonly Answer[], id: string): Answer[] {
   const withoutChild = answers.filter((a) => !(a.entityName === "individu" && a.id === id));
   return writeAnswer(withoutChild, { ...CHILDREN_KEY, value: ids });
 }
+
+/** Records the children list as it stands, so that "no child" is an answer too. */
+export function confirmChildren(answers: readonly Answer[]): Answer[] {
+  return writeAnswer(answers, { ...CHILDREN_KEY, value: childIds(answers) });
+}

@@ -8,6 +8,8 @@ export type Predicate =
   boolean | number | string | null | Predicate[] | { [op: string]: Predicate };
 
 export type EntityName = "individu" | "famille" | "menage" | "parents";
+/** Where an answer may be kept: `local` answers stay in the browser and are never sent. */
+export type FieldStorage = "local";
 export type Role = "demandeur" | "conjoint" | "enfant";
 
 export type FieldKind =
@@ -28,6 +30,8 @@ export interface ChoiceOption {
   label: string;
   /** The option is offered only when this holds (same context as the step's `when`). */
   when?: Predicate;
+  /** The heading the option is listed under (the income category on the income types screen). */
+  group?: string;
 }
 
 /** How the engine's period is derived from the simulation's value date. */
@@ -61,6 +65,12 @@ export interface Field {
   min?: number;
   max?: number;
   optional?: boolean;
+  /** The form's initial value, and the value the situation assumes while unanswered. */
+  default?: string | number;
+  /** `local`: kept in the visitor's browser only, never sent with the simulation. */
+  storage?: FieldStorage;
+  /** HTML autocomplete token for the visitor's own details. */
+  autocomplete?: "given-name" | "family-name" | "email" | "tel";
   engine?: EngineMapping;
 }
 
@@ -74,7 +84,15 @@ export interface Chapter {
  */
 export type StepSubject =
   | { entity: "individu"; id: "self" | "demandeur" | "conjoint" }
-  | { entity: "famille" | "menage" | "parents" };
+  | { entity: "famille" | "menage" | "parents" }
+  /** The children list (the `children_list` step). */
+  | { entity: "enfants" };
+
+/**
+ * Steps not made of fixed fields: the income types and amounts screens, computed from the income
+ * types, and the children list, where children are added, edited and removed.
+ */
+export type SpecialStep = "income_types" | "income_amounts" | "children_list";
 
 export interface StepDefinition {
   id: string;
@@ -87,8 +105,7 @@ export interface StepDefinition {
   subject: StepSubject;
   fields: Field[];
   when?: Predicate;
-  /** Special steps computed from incomes rather than from fixed fields. */
-  special?: "income_types" | "income_amounts";
+  special?: SpecialStep;
   /** Where the step was declared, for error messages at run time. */
   source: string;
 }
@@ -119,11 +136,19 @@ export interface IncomeCategory {
 export interface IncomeType {
   id: string;
   category: string;
+  /** The label when none of `labels` applies. */
   label: string;
+  /** Labels tried in order before `label`, each when its predicate holds for the person. */
+  labels?: { when: Predicate; text: string }[];
   /** The type is offered only when this holds, evaluated with `self` the person asked about. */
   when?: Predicate;
+  /** Not offered on the income types screen. */
+  hidden?: boolean;
   periodKind: IncomePeriodKind;
-  engine: { variable: string };
+  /** A `famille` variable receives the sum of its members' amounts, period by period. */
+  engine: { variable: string; entity?: "individu" | "famille" };
+  /** Further questions about this income (about the person), asked on its amounts screen. */
+  fields?: Field[];
 }
 
 export interface Parameter {

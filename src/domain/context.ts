@@ -27,16 +27,20 @@ export function predicateContext(
   for (const parameter of bundle.parameters) {
     parametres[parameter.name] = options.parameters?.[parameter.name] ?? parameter.fallback;
   }
-  return {
+  const enfants = childIds(answers);
+  const base: PredicateContext = {
     dateDeValeur: options.dateDeValeur,
     demandeur: person(answers, "demandeur"),
     conjoint: person(answers, "conjoint"),
     menage: valuesOf(answers, "menage", "menage"),
     famille: valuesOf(answers, "famille", "famille"),
     parents: valuesOf(answers, "parents", "parents"),
-    enfants: childIds(answers),
+    enfants,
     parametres,
   };
+  // `some_child` cannot be nested, so the child contexts need no child contexts of their own.
+  const childContexts = enfants.map((id) => ({ ...base, self: person(answers, id) }));
+  return { ...base, childContexts };
 }
 
 export function withSelf(

@@ -89,11 +89,17 @@ function mappingsByEntity(bundle: Bundle): Map<EntityName, Map<string, EngineMap
     field.engine && add(entity, field.name, field.engine);
   for (const block of Object.values(bundle.blocks)) {
     for (const step of block.steps) {
-      for (const field of step.fields) addField(step.subject.entity, field);
+      const entity = step.subject.entity;
+      if (entity === "enfants") continue;
+      for (const field of step.fields) addField(entity, field);
     }
   }
-  for (const type of bundle.incomeTypes)
-    add("individu", type.id, { variable: type.engine.variable, period: "as_answered" });
+  for (const type of bundle.incomeTypes) {
+    if ((type.engine.entity ?? "individu") === "individu") {
+      add("individu", type.id, { variable: type.engine.variable, period: "as_answered" });
+    }
+    for (const field of type.fields ?? []) addField("individu", field);
+  }
   for (const derived of bundle.derived) add(derived.entity, derived.attribute, derived.engine);
   return byEntity;
 }
@@ -109,6 +115,27 @@ function mapEntity(
     if (!mapping) continue;
     const periods = mapValue(mapping, value, dateDeValeur);
     if (periods && Object.keys(periods).length > 0) entity[mapping.variable] = periods;
+  }
+  return entity;
+}
+
+/**
+ * Incomes the engine only knows per famille (family benefits, the housing aid…): the amounts the
+ * members declared, summed period by period.
+ */
+function familleIncomes(bundle: Bundle, people: readonly Person[]): EngineEntity {
+  const entity: EngineEntity = {};
+  for (const type of bundle.incomeTypes) {
+    if (type.engine.entity !== "famille") continue;
+    const sum: Record<string, number> = {};
+    for (const person of people) {
+      const amounts = person[type.id];
+      if (!isPeriodMap(amounts)) continue;
+      for (const [period, amount] of Object.entries(amounts)) {
+        if (typeof amount === "number") sum[period] = (sum[period] ?? 0) + amount;
+      }
+    }
+    if (Object.keys(sum).length > 0) entity[type.engine.variable] = sum;
   }
   return entity;
 }
@@ -145,6 +172,7 @@ export function buildEngineRequest(
         parents: adults,
         enfants: children,
         ...mapEntity(situation.famille, mappings.get("famille"), dateDeValeur),
+        ...familleIncomes(bundle, people),
       },
     },
     foyers_fiscaux: { [HOUSEHOLD_ID]: { declarants: adults, personnes_a_charge: children } },

@@ -21,6 +21,16 @@ export function relevantIncomeTypes(bundle: Bundle, context: PredicateContext): 
   return bundle.incomeTypes.filter((type) => evaluate(type.when, context));
 }
 
+/** The types offered on the person's income types screen: relevant, and not asked elsewhere. */
+export function offeredIncomeTypes(bundle: Bundle, context: PredicateContext): IncomeType[] {
+  return relevantIncomeTypes(bundle, context).filter((type) => !type.hidden);
+}
+
+/** The type's label for the person in `context.self`: the first conditional one that holds. */
+export function incomeLabel(type: IncomeType, context: PredicateContext): string {
+  return type.labels?.find((label) => evaluate(label.when, context))?.text ?? type.label;
+}
+
 export function incomeType(bundle: Bundle, id: string): IncomeType | undefined {
   return bundle.incomeTypes.find((type) => type.id === id);
 }

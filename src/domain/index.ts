@@ -2,6 +2,7 @@
 export type * from "./bundle";
 export type * from "./types";
 export * from "./answers";
+export * from "./local-answers";
 export * from "./dates";
 export { evaluate, type PredicateContext } from "./predicates";
 export { predicateContext, roleOf, type JourneyOptions } from "./context";

@@ -1,7 +1,7 @@
-import type { Bundle, Field, JourneyEntry, Role, StepDefinition } from "./bundle";
+import type { Bundle, ChoiceOption, Field, JourneyEntry, Role, StepDefinition } from "./bundle";
 import { childIds, findAnswer } from "./answers";
 import { predicateContext, roleOf, withSelf, type JourneyOptions } from "./context";
-import { incomePeriods, relevantIncomeTypes } from "./incomes";
+import { incomeLabel, incomePeriods, offeredIncomeTypes } from "./incomes";
 import { evaluate, type PredicateContext } from "./predicates";
 import type { Answer, AnswerEntityName, ResolvedField, StepInstance } from "./types";
 
@@ -16,7 +16,7 @@ export class UnknownStepError extends Error {
   }
 }
 
-type Subject = { entityName: Exclude<AnswerEntityName, "enfants">; id: string };
+type Subject = { entityName: AnswerEntityName; id: string };
 
 function subjectOf(step: StepDefinition, personId: string | undefined): Subject {
   const subject = step.subject;
@@ -28,6 +28,16 @@ function subjectOf(step: StepDefinition, personId: string | undefined): Subject 
   return { entityName: subject.entity, id: subject.entity };
 }
 
+const PRENOM = /\{prenom\}/g;
+
+/** Fills `{prenom}` with the child's first name; the question then starts with a capital. */
+function fillPlaceholders(text: string, self: Record<string, unknown> | undefined): string {
+  if (!text.includes("{")) return text;
+  const firstName = typeof self?._firstName === "string" && self._firstName ? self._firstName : "";
+  const filled = text.replace(PRENOM, firstName || "votre enfant");
+  return filled.charAt(0).toUpperCase() + filled.slice(1);
+}
+
 function resolveQuestion(field: Field, role: Role): string {
   if (typeof field.question === "string") return field.question;
   return field.question[role] ?? field.question.demandeur ?? Object.values(field.question)[0] ?? "";
@@ -35,7 +45,8 @@ function resolveQuestion(field: Field, role: Role): string {
 
 function resolveField(field: Field, role: Role, context: PredicateContext): ResolvedField {
   const options = field.options?.filter((option) => evaluate(option.when, context));
-  return { ...field, question: resolveQuestion(field, role), ...(options ? { options } : {}) };
+  const question = fillPlaceholders(resolveQuestion(field, role), context.self);
+  return { ...field, question, ...(options ? { options } : {}) };
 }
 
 function isAnswered(
@@ -51,54 +62,78 @@ function isAnswered(
   return fields.every((f, i) => f.optional || present[i]);
 }
 
-function instance(
-  step: StepDefinition,
-  entry: JourneyEntry,
-  subject: Subject,
-  pathSuffix: string,
-  fields: ResolvedField[],
-  isActive: boolean,
-  answers: readonly Answer[],
-  title = step.title,
-): StepInstance {
+interface InstanceSpec {
+  step: StepDefinition;
+  entry: JourneyEntry;
+  subject: Subject;
+  pathSuffix: string;
+  fields: ResolvedField[];
+  isActive: boolean;
+  title?: string | undefined;
+  /** Overrides the answered test of the fields (a step without fields). */
+  answered?: boolean;
+}
+
+function instance(spec: InstanceSpec, answers: readonly Answer[]): StepInstance {
+  const { step, entry, subject, fields } = spec;
+  const title = spec.title ?? step.title;
   return {
-    path: `/simulation/${pathSuffix}`,
+    path: `/simulation/${spec.pathSuffix}`,
     stepId: step.id,
     chapter: step.chapter ?? entry.chapter,
     ...(title ? { title } : {}),
     entityName: subject.entityName,
     id: subject.id,
     fields,
-    isActive,
-    answered: isAnswered(fields, subject, answers),
+    isActive: spec.isActive,
+    answered: spec.answered ?? isAnswered(fields, subject, answers),
   };
 }
 
-/** The income amounts screens: one per category holding a selected income type. */
+/** The income types screen: the offered types, by category, each labelled for the person. */
+function incomeTypeOptions(bundle: Bundle, context: PredicateContext): ChoiceOption[] {
+  const order = bundle.incomeCategories.map((category) => category.id);
+  const labels = new Map(bundle.incomeCategories.map((category) => [category.id, category.label]));
+  return offeredIncomeTypes(bundle, context)
+    .map((type) => ({ type, rank: order.indexOf(type.category) }))
+    .sort((a, b) => a.rank - b.rank)
+    .map(({ type }) => {
+      const group = labels.get(type.category);
+      return { value: type.id, label: incomeLabel(type, context), ...(group ? { group } : {}) };
+    });
+}
+
+/**
+ * The income amounts screens: one per category holding a selected income type, asking each type's
+ * amounts and then its own further questions.
+ */
 function incomeAmountSteps(
   bundle: Bundle,
-  step: StepDefinition,
-  entry: JourneyEntry,
-  subject: Subject,
-  active: boolean,
+  base: Omit<InstanceSpec, "pathSuffix" | "fields" | "title">,
   answers: readonly Answer[],
+  context: PredicateContext,
   dateDeValeur: string,
 ): StepInstance[] {
+  const { step, subject } = base;
   const selected = findAnswer(answers, "individu", subject.id, "ressources")?.value;
   if (!Array.isArray(selected)) return [];
+  const role = roleOf(subject.id);
   return bundle.incomeCategories.flatMap((category) => {
     const types = bundle.incomeTypes.filter(
       (t) => t.category === category.id && selected.includes(t.id),
     );
     if (types.length === 0) return [];
-    const fields: ResolvedField[] = types.map((type) => ({
-      name: type.id,
-      kind: "monthly_amounts",
-      question: type.label,
-      periods: incomePeriods(type, dateDeValeur),
-    }));
-    const path = step.path.replace("{id}", subject.id).replace("{category}", category.id);
-    return [instance(step, entry, subject, path, fields, active, answers, category.label)];
+    const fields: ResolvedField[] = types.flatMap((type) => [
+      {
+        name: type.id,
+        kind: "monthly_amounts" as const,
+        question: incomeLabel(type, context),
+        periods: incomePeriods(type, dateDeValeur),
+      },
+      ...(type.fields ?? []).map((field) => resolveField(field, role, context)),
+    ]);
+    const pathSuffix = step.path.replace("{id}", subject.id).replace("{category}", category.id);
+    return [instance({ ...base, pathSuffix, fields, title: category.label }, answers)];
   });
 }
 
@@ -114,21 +149,24 @@ function instantiate(
   const subject = subjectOf(step, personId);
   const selfId = personId ?? (subject.entityName === "individu" ? subject.id : undefined);
   const context = selfId ? withSelf(baseContext, answers, selfId) : baseContext;
-  const active = evaluate(entry.when, context) && evaluate(step.when, context);
-  if (step.special === "income_amounts") {
-    return incomeAmountSteps(bundle, step, entry, subject, active, answers, options.dateDeValeur);
+  const isActive = evaluate(entry.when, context) && evaluate(step.when, context);
+  const base = { step, entry, subject, isActive };
+  const pathSuffix = step.path.replace("{id}", subject.id);
+  switch (step.special) {
+    case "income_amounts":
+      return incomeAmountSteps(bundle, base, answers, context, options.dateDeValeur);
+    case "children_list": {
+      const answered = findAnswer(answers, "enfants", "enfants", "enfants") !== undefined;
+      return [instance({ ...base, pathSuffix, fields: [], answered }, answers)];
+    }
   }
   const role = roleOf(selfId ?? "demandeur");
   let fields = step.fields.map((field) => resolveField(field, role, context));
   if (step.special === "income_types") {
-    const incomeOptions = relevantIncomeTypes(bundle, context).map((t) => ({
-      value: t.id,
-      label: t.label,
-    }));
+    const incomeOptions = incomeTypeOptions(bundle, context);
     fields = fields.map((field) => ({ ...field, options: incomeOptions }));
   }
-  const path = step.path.replace("{id}", subject.id);
-  return [instance(step, entry, subject, path, fields, active, answers)];
+  return [instance({ ...base, pathSuffix, fields }, answers)];
 }
 
 function peopleFor(entry: JourneyEntry, answers: readonly Answer[]): (string | undefined)[] {
@@ -156,7 +194,8 @@ export function buildJourney(
       }
     }
   }
-  steps.push({
+  const journey = oneStepPerPath(steps);
+  journey.push({
     path: RESULTS_PATH,
     stepId: "resultats",
     chapter: "resultats",
@@ -166,7 +205,21 @@ export function buildJourney(
     isActive: true,
     answered: false,
   });
-  return steps;
+  return journey;
+}
+
+/**
+ * A path names one step. When two journey entries instantiate the same step (each child's profile
+ * is declared before and after the children list, under complementary conditions), the active
+ * instance is kept, else the first.
+ */
+function oneStepPerPath(steps: StepInstance[]): StepInstance[] {
+  const kept = new Map<string, StepInstance>();
+  for (const step of steps) {
+    const previous = kept.get(step.path);
+    if (!previous || (!previous.isActive && step.isActive)) kept.set(step.path, step);
+  }
+  return steps.filter((step) => kept.get(step.path) === step);
 }
 
 export function activeSteps(steps: readonly StepInstance[]): StepInstance[] {

@@ -16,6 +16,8 @@ export interface PredicateContext {
   parents: Record<string, unknown>;
   enfants: string[];
   parametres: Record<string, number>;
+  /** This context once per child, with `self` the child: what `some_child` ranges over. */
+  childContexts?: PredicateContext[];
 }
 
 // json-logic-js calls custom operations with the evaluated data as `this`.
@@ -25,8 +27,38 @@ jsonLogic.add_operation("age", function (this: PredicateContext, birthDate: unkn
 jsonLogic.add_operation("starts_with", (value: unknown, prefix: unknown) =>
   typeof value === "string" && typeof prefix === "string" ? value.startsWith(prefix) : false,
 );
+jsonLogic.add_operation("unanswered", (value: unknown) => value === null || value === undefined);
+
+const CHILD_CONTEXTS: keyof PredicateContext = "childContexts";
+const rewritten = new WeakMap<object, Predicate>();
+
+/**
+ * `{ some_child: P }` holds when P holds for some child, `self` being that child. Custom
+ * json-logic operations receive evaluated arguments, so it becomes json-logic's own `some` over
+ * the child contexts, which evaluates P once per child.
+ */
+function withSomeChild(predicate: Predicate): Predicate {
+  if (typeof predicate !== "object" || predicate === null) return predicate;
+  const cached = rewritten.get(predicate);
+  if (cached !== undefined) return cached;
+  let result: Predicate;
+  if (Array.isArray(predicate)) {
+    result = predicate.map(withSomeChild);
+  } else {
+    result = Object.fromEntries(
+      Object.entries(predicate).map(([op, args]) =>
+        op === "some_child"
+          ? ["some", [{ var: [CHILD_CONTEXTS, []] }, withSomeChild(args)]]
+          : [op, withSomeChild(args)],
+      ),
+    );
+  }
+  rewritten.set(predicate, result);
+  return result;
+}
 
 export function evaluate(predicate: Predicate | undefined, context: PredicateContext): boolean {
   if (predicate === undefined) return true;
-  return jsonLogic.truthy(jsonLogic.apply(predicate as jsonLogic.RulesLogic, context));
+  const logic = withSomeChild(predicate) as jsonLogic.RulesLogic;
+  return jsonLogic.truthy(jsonLogic.apply(logic, context));
 }

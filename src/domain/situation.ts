@@ -31,19 +31,27 @@ const HEALTH_SOCIAL_SPECIALTY = "groupe_330";
 const HOUSING_AID_LOAN_DATE_DEFAULT = "2018-12-31";
 
 /**
- * A person's incomes: each selected type gets its amounts (empty when none were entered yet);
- * amounts of a type no longer selected are dropped (spec §4).
+ * A person's incomes: each selected type gets its amounts (empty when none were entered yet) and
+ * its further answers, defaults filling the unanswered ones; amounts and further answers of a type
+ * no longer selected are dropped (spec §4).
  */
 function withIncomes(bundle: Bundle, values: Record<string, AnswerValue>): EntityValues {
   const selected = Array.isArray(values.ressources) ? values.ressources : [];
+  const owned = new Set(
+    bundle.incomeTypes.flatMap((type) => [type.id, ...(type.fields ?? []).map((f) => f.name)]),
+  );
   const result: EntityValues = {};
   for (const [name, value] of Object.entries(values)) {
-    const isIncome = bundle.incomeTypes.some((type) => type.id === name);
-    if (!isIncome) result[name] = value;
+    if (!owned.has(name)) result[name] = value;
   }
-  for (const type of selected) {
-    const amounts = values[type];
-    result[type] = typeof amounts === "object" && !Array.isArray(amounts) ? amounts : {};
+  for (const type of bundle.incomeTypes) {
+    if (!selected.includes(type.id)) continue;
+    const amounts = values[type.id];
+    result[type.id] = typeof amounts === "object" && !Array.isArray(amounts) ? amounts : {};
+    for (const field of type.fields ?? []) {
+      const value = values[field.name] ?? field.default;
+      if (value !== undefined) result[field.name] = value;
+    }
   }
   return result;
 }

@@ -86,7 +86,8 @@ export interface StepInstance {
   path: string;
   stepId: string;
   chapter: string;
-  entityName: Exclude<AnswerEntityName, "enfants">;
+  /** `enfants` for the children list. */
+  entityName: AnswerEntityName;
   /** `demandeur`, `conjoint`, `enfant_N`, or the entity name for household entities. */
   id: string;
   fields: ResolvedField[];

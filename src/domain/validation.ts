@@ -16,6 +16,8 @@ interface FieldRule {
   options?: Set<string | number>;
   min?: number;
   max?: number;
+  /** Kept in the visitor's browser: never accepted by the server. */
+  local?: boolean;
 }
 
 const PERSON_ID = /^(demandeur|conjoint|enfant_\d{1,2})$/;
@@ -27,7 +29,13 @@ function mergeRule(rules: Map<string, FieldRule>, field: Field): void {
   const existing = rules.get(field.name);
   const options = field.options ? new Set(field.options.map((o) => o.value)) : undefined;
   if (!existing) {
-    rules.set(field.name, { kind: field.kind, options, min: field.min, max: field.max });
+    rules.set(field.name, {
+      kind: field.kind,
+      options,
+      min: field.min,
+      max: field.max,
+      ...(field.storage === "local" ? { local: true } : {}),
+    });
     return;
   }
   // The same field may be asked by several steps (the child's schooling, say): accept any of them.
@@ -41,7 +49,9 @@ export function answerRules(bundle: Bundle): Map<EntityName, Map<string, FieldRu
   );
   for (const block of Object.values(bundle.blocks)) {
     for (const step of block.steps) {
-      for (const field of step.fields) mergeRule(rules.get(step.subject.entity)!, field);
+      const entity = step.subject.entity;
+      if (entity === "enfants") continue;
+      for (const field of step.fields) mergeRule(rules.get(entity)!, field);
     }
   }
   const individu = rules.get("individu")!;
@@ -49,7 +59,10 @@ export function answerRules(bundle: Bundle): Map<EntityName, Map<string, FieldRu
     kind: "multi_choice",
     options: new Set(bundle.incomeTypes.map((t) => t.id)),
   });
-  for (const type of bundle.incomeTypes) individu.set(type.id, { kind: "monthly_amounts" });
+  for (const type of bundle.incomeTypes) {
+    individu.set(type.id, { kind: "monthly_amounts" });
+    for (const field of type.fields ?? []) mergeRule(individu, field);
+  }
   return rules;
 }
 
@@ -132,6 +145,14 @@ function checkAnswer(
     return [
       { path: `${path}.fieldName`, message: `champ inconnu pour l’entité ${answer.entityName}` },
     ];
+  if (rule.local) {
+    return [
+      {
+        path: `${path}.fieldName`,
+        message: `${answer.entityName}.${answer.fieldName} reste dans le navigateur du visiteur : il ne doit jamais être envoyé`,
+      },
+    ];
+  }
   const problem = checkValue(rule, answer.value);
   return problem
     ? [{ path: `${path}.value`, message: `${answer.entityName}.${answer.fieldName} ${problem}` }]

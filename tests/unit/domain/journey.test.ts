@@ -65,7 +65,7 @@ describe("journey", () => {
 
   it("resumes at the first unanswered active step", () => {
     expect(resumePoint(journey([]))?.path).toBe(FIRST_STEP_PATH);
-    expect(resumePoint(journey(student))?.path).toBe("/simulation/parents/_situation");
+    expect(resumePoint(journey(student))?.path).toBe("/simulation/enfants");
   });
 
   it("keeps as current only the answers of active steps before the current path", () => {

@@ -4,6 +4,7 @@ import { lyon } from "../../fixtures/situations";
 import { a, bornYearsAgo, bundle, DATE } from "./fixtures";
 
 const isActive = (path: string, answers: Answer[], parameters?: Record<string, number>) => {
+  // A path that the journey does not hold at all is not active either.
   const step = buildJourney(bundle, answers, {
     dateDeValeur: DATE,
     ...(parameters ? { parameters } : {}),
@@ -21,7 +22,26 @@ interface Case {
   path: string;
   active: Answer[];
   inactive: Answer[];
+  /** When the other side is another person's instance of the step. */
+  inactivePath?: string;
 }
+
+const oneChild = a("enfants.enfants", ["enfant_0"]);
+const childBorn = (years: number, dayOffset = 0) =>
+  a("enfant_0.date_naissance", bornYearsAgo(years, dayOffset));
+const couple = a("famille.en_couple", true);
+const single = a("famille.en_couple", false);
+const terminale = [
+  etudiant,
+  a("demandeur.scolarite", "lycee"),
+  a("demandeur.annee_etude", "terminale"),
+];
+const superieur = (annee: string, statut = "public") => [
+  etudiant,
+  a("demandeur.scolarite", "enseignement_superieur"),
+  a("demandeur.annee_etude", annee),
+  a("demandeur.statuts_etablissement_scolaire", statut),
+];
 
 // One case per condition of spec §2 "Step conditions" in scope; ages are tested on the exact birthday.
 const cases: Case[] = [
@@ -308,6 +328,175 @@ const cases: Case[] = [
     inactive: [born(22), etudiant, a("demandeur.enfant_a_charge", true)],
   },
   {
+    name: "marital status: partner only",
+    path: "individu/conjoint/statut_marital",
+    active: [couple],
+    inactive: [couple],
+    inactivePath: "individu/demandeur/statut_marital",
+  },
+  {
+    name: "first name: children only",
+    path: "individu/enfant_0/_firstName",
+    active: [oneChild],
+    inactive: [couple],
+    inactivePath: "individu/conjoint/_firstName",
+  },
+  {
+    name: "alternating custody: children only",
+    path: "individu/enfant_0/garde_alternee",
+    active: [oneChild],
+    inactive: [oneChild],
+    inactivePath: "individu/demandeur/garde_alternee",
+  },
+  {
+    name: "activity: not children",
+    path: "individu/conjoint/activite",
+    active: [couple],
+    inactive: [oneChild],
+    inactivePath: "individu/enfant_0/activite",
+  },
+  {
+    name: "child placed: disabled child",
+    path: "individu/enfant_0/enfant_place",
+    active: [oneChild, a("enfant_0.handicap", true)],
+    inactive: [oneChild, a("enfant_0.handicap", false)],
+  },
+  {
+    name: "dependent child: every child",
+    path: "individu/enfant_0/enfant_a_charge",
+    active: [oneChild, childBorn(30)],
+    inactive: [couple, a("conjoint.date_naissance", bornYearsAgo(20))],
+    inactivePath: "individu/conjoint/enfant_a_charge",
+  },
+  {
+    name: "child schooling: from 2",
+    path: "individu/enfant_0/scolarite",
+    active: [oneChild, childBorn(2)],
+    inactive: [oneChild, childBorn(2, 1)],
+  },
+  {
+    name: "child schooling: up to 25",
+    path: "individu/enfant_0/scolarite",
+    active: [oneChild, childBorn(26, 1)],
+    inactive: [oneChild, childBorn(26)],
+  },
+  {
+    name: "pregnancy: not children",
+    path: "individu/demandeur/enceinte",
+    active: [oneChild],
+    inactive: [oneChild],
+    inactivePath: "individu/enfant_0/enceinte",
+  },
+  {
+    name: "partner profile: in couple",
+    path: "individu/conjoint/date_naissance",
+    active: [couple],
+    inactive: [single],
+  },
+  {
+    name: "recent isolation: children",
+    path: "famille/rsa_isolement_recent",
+    active: [oneChild, single],
+    inactive: [single],
+  },
+  {
+    name: "recent isolation: not in couple",
+    path: "famille/rsa_isolement_recent",
+    active: [oneChild, single],
+    inactive: [oneChild, couple],
+  },
+  {
+    name: "partner incomes: in couple",
+    path: "individu/conjoint/ressources/types",
+    active: [couple],
+    inactive: [single],
+  },
+  {
+    name: "children-have-income question: children only",
+    path: "individu/enfant_0/_hasRessources",
+    active: [oneChild],
+    inactive: [oneChild],
+    inactivePath: "individu/demandeur/_hasRessources",
+  },
+  {
+    name: "child incomes: only when the child had some",
+    path: "individu/enfant_0/ressources/types",
+    active: [oneChild, a("enfant_0._hasRessources", true)],
+    inactive: [oneChild, a("enfant_0._hasRessources", false)],
+  },
+  {
+    name: "health and social training aids: not in such a training",
+    path: "individu/demandeur/_interetAidesSanitaireSocial",
+    active: [etudiant, a("demandeur.groupe_specialites_formation", "groupe_230")],
+    inactive: [etudiant, a("demandeur.groupe_specialites_formation", "groupe_330")],
+  },
+  {
+    name: "leaving the academy: terminale",
+    path: "individu/demandeur/sortie_academie",
+    active: terminale,
+    inactive: [etudiant, a("demandeur.scolarite", "lycee"), a("demandeur.annee_etude", "premiere")],
+  },
+  {
+    name: "secondary grant: leaving the academy",
+    path: "famille/bourse_lycee",
+    active: [...terminale, a("demandeur.sortie_academie", true)],
+    inactive: [...terminale, a("demandeur.sortie_academie", false)],
+  },
+  {
+    name: "secondary grant: no lycée grant among the incomes",
+    path: "famille/bourse_lycee",
+    active: [...terminale, a("demandeur.sortie_academie", true), a("demandeur.ressources", [])],
+    inactive: [
+      ...terminale,
+      a("demandeur.sortie_academie", true),
+      a("demandeur.ressources", ["bourse_lycee"]),
+    ],
+  },
+  {
+    name: "leaving the academic region: licence 3",
+    path: "individu/demandeur/sortie_region_academique",
+    active: superieur("licence_3"),
+    inactive: superieur("licence_2"),
+  },
+  {
+    name: "leaving the academic region: master 1",
+    path: "individu/demandeur/sortie_region_academique",
+    active: superieur("master_1"),
+    inactive: superieur("master_2"),
+  },
+  {
+    name: "grant holder: leaving the academic region",
+    path: "individu/demandeur/boursier",
+    active: [...superieur("master_1"), a("demandeur.sortie_region_academique", true)],
+    inactive: [...superieur("master_1"), a("demandeur.sortie_region_academique", false)],
+  },
+  {
+    name: "study abroad: public or state-contracted higher education",
+    path: "individu/demandeur/_interetEtudesEtranger",
+    active: superieur("licence_1", "prive_sous_contrat"),
+    inactive: superieur("licence_1", "prive_hors_contrat"),
+  },
+  {
+    name: "study abroad: apprenticeship",
+    path: "individu/demandeur/_interetEtudesEtranger",
+    active: [
+      salarie,
+      a("demandeur.alternant", true),
+      a("demandeur._contratAlternance", "apprenti"),
+    ],
+    inactive: [
+      salarie,
+      a("demandeur.alternant", true),
+      a("demandeur._contratAlternance", "professionnalisation"),
+    ],
+  },
+  {
+    name: "study abroad duration: interested",
+    path: "individu/demandeur/_dureeMoisEtudesEtranger",
+    active: [...superieur("licence_1"), a("demandeur._interetEtudesEtranger", true)],
+    inactive: [...superieur("licence_1"), a("demandeur._interetEtudesEtranger", false)],
+  },
+  {
     name: "parents' tax shares: any dependent child",
     path: "parents/nbptr",
     active: [born(22), etudiant, a("demandeur.enfant_a_charge", true)],
@@ -316,9 +505,9 @@ const cases: Case[] = [
 ];
 
 describe("step conditions", () => {
-  it.each(cases)("$name", ({ path, active, inactive }) => {
+  it.each(cases)("$name", ({ path, active, inactive, inactivePath }) => {
     expect(isActive(path, active)).toBe(true);
-    expect(isActive(path, inactive)).toBe(false);
+    expect(isActive(inactivePath ?? path, inactive)).toBe(false);
   });
 
   it("reads the incapacity threshold from the engine parameters", () => {

@@ -1,4 +1,4 @@
-import { rmSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import {
@@ -6,6 +6,7 @@ import {
   compileErrors,
   copySchema,
   itemIndex,
+  journeyIndex,
   lineOf,
   removeTempDirs,
   stepIndex,
@@ -86,13 +87,13 @@ describe("unknown fields in predicates", () => {
   it("reports an income type reading an unknown person field", () => {
     const { text, errors } = breakSchema(
       "incomes.yaml",
-      "{ var: self.handicap }",
-      "{ var: self.handicapp }",
+      "{ var: self.activite }, etudiant",
+      "{ var: self.activit }, etudiant",
     );
-    const line = lineOf(text, "self.handicapp");
-    const type = itemIndex(text, "types", "contrat_engagement_jeune");
+    const line = lineOf(text, "self.activit }");
+    const type = itemIndex(text, "types", "ass");
     expect(errors).toEqual([
-      `schema/incomes.yaml:${line} types[${type}].when.or[1].and[1]["==="][0]: unknown field "self.handicapp"`,
+      `schema/incomes.yaml:${line} types[${type}].when["!=="][0]: unknown field "self.activit"`,
     ]);
   });
 });
@@ -118,9 +119,13 @@ describe("forward references", () => {
     );
     const line = lineOf(text, "{ var: self.regime_securite_sociale }");
     const step = stepIndex(text, "individu.gir");
-    expect(errors).toEqual([
-      `${INDIVIDU}:${line} steps[${step}].when.and[1]["==="][0]: forward reference: "self.regime_securite_sociale" (demandeur.regime_securite_sociale) is first asked by a later step "individu.regime_securite_sociale"`,
-    ]);
+    // Once per person the block is asked about.
+    expect(errors).toEqual(
+      ["demandeur", "enfant", "conjoint"].map(
+        (person) =>
+          `${INDIVIDU}:${line} steps[${step}].when.and[1]["==="][0]: forward reference: "self.regime_securite_sociale" (${person}.regime_securite_sociale) is first asked by a later step "individu.regime_securite_sociale"`,
+      ),
+    );
   });
 
   it("reports a step reading its own field", () => {
@@ -131,33 +136,42 @@ describe("forward references", () => {
     );
     const line = lineOf(text, 'when: { "!==": [{ var: self.service_civique }, true] }');
     const step = stepIndex(text, "individu.service_civique");
-    expect(errors).toEqual([
-      `${INDIVIDU}:${line} steps[${step}].when["!=="][0]: forward reference: "self.service_civique" (demandeur.service_civique) is asked by this same step`,
-    ]);
+    expect(errors).toEqual(
+      ["demandeur", "enfant", "conjoint"].map(
+        (person) =>
+          `${INDIVIDU}:${line} steps[${step}].when["!=="][0]: forward reference: "self.service_civique" (${person}.service_civique) is asked by this same step`,
+      ),
+    );
   });
 
   it("checks income types where the journey asks the income types", () => {
     const { text, errors } = breakSchema(
       "incomes.yaml",
-      "{ var: self.handicap }",
-      "{ var: parents.rfr }",
+      "{ var: self.activite }, etudiant",
+      "{ var: parents.rfr }, etudiant",
     );
     const line = lineOf(text, "parents.rfr");
-    const type = itemIndex(text, "types", "contrat_engagement_jeune");
+    const type = itemIndex(text, "types", "ass");
     expect(errors).toEqual([
-      `schema/incomes.yaml:${line} types[${type}].when.or[1].and[1]["==="][0]: forward reference: "parents.rfr" is first asked by a later step "parents.rfr"`,
+      `schema/incomes.yaml:${line} types[${type}].when["!=="][0]: forward reference: "parents.rfr" is first asked by a later step "parents.rfr"`,
     ]);
   });
 
   it("reports a field that the journey never asks", () => {
-    const { text, errors } = breakSchema(
+    const { schemaDir, text, errors } = breakSchema(
       "blocks/parents.yaml",
       "{ var: demandeur.enfant_a_charge }",
-      "{ var: conjoint.enfant_a_charge }",
+      "{ var: demandeur._interetBafa }",
     );
-    const line = lineOf(text, "conjoint.enfant_a_charge");
-    expect(errors).toEqual([
-      `${PARENTS}:${line} steps[0].when.or[0]["==="][0]: forward reference: "conjoint.enfant_a_charge" is never asked in the journey`,
+    expect(errors).toHaveLength(1);
+    const journey = join(schemaDir, "journey.yaml");
+    writeFileSync(
+      journey,
+      readFileSync(journey, "utf8").replace("  - { block: projets, chapter: projets }\n", ""),
+    );
+    const line = lineOf(text, "demandeur._interetBafa");
+    expect(compileErrors(schemaDir)).toEqual([
+      `${PARENTS}:${line} steps[0].when.or[0]["==="][0]: forward reference: "demandeur._interetBafa" is never asked in the journey`,
     ]);
   });
 });
@@ -194,13 +208,13 @@ describe("values", () => {
   it("reports an option outside its enumeration", () => {
     const { text, errors } = breakSchema(
       "blocks/individu.yaml",
-      "{ value: retraite, label: Retraité ou retraitée }",
-      "{ value: retraitee, label: Retraité ou retraitée }",
+      "{ value: inactif, label: Autre situation }",
+      "{ value: inactive, label: Autre situation }",
     );
-    const line = lineOf(text, "value: retraitee");
+    const line = lineOf(text, "value: inactive");
     const step = stepIndex(text, "individu.activite");
     expect(errors).toEqual([
-      `${INDIVIDU}:${line} steps[${step}].fields[0].options[4].value: option "retraitee" is not a value of enumeration "activite"`,
+      `${INDIVIDU}:${line} steps[${step}].fields[0].options[5].value: option "inactive" is not a value of enumeration "activite"`,
     ]);
   });
 
@@ -259,14 +273,18 @@ describe("values", () => {
 
 describe("ids and references", () => {
   it("reports a duplicate step id across block files", () => {
-    const { text, errors } = breakSchema(
+    const { schemaDir, text, errors } = breakSchema(
       "blocks/parents.yaml",
       "- id: parents._situation",
       "- id: menage.coloc",
     );
     const line = lineOf(text, "- id: menage.coloc");
+    const first = lineOf(
+      readFileSync(join(schemaDir, "blocks/logement.yaml"), "utf8"),
+      "- id: menage.coloc",
+    );
     expect(errors).toEqual([
-      `${PARENTS}:${line} steps[0].id: duplicate step id "menage.coloc" (first declared at ${LOGEMENT}:32)`,
+      `${PARENTS}:${line} steps[0].id: duplicate step id "menage.coloc" (first declared at ${LOGEMENT}:${first})`,
     ]);
   });
 
@@ -278,7 +296,7 @@ describe("ids and references", () => {
     );
     const line = lineOf(text, "logements");
     expect(errors).toEqual([
-      `schema/journey.yaml:${line} journey[2].chapter: unknown chapter "logements"`,
+      `schema/journey.yaml:${line} journey[${journeyIndex(text, "logement")}].chapter: unknown chapter "logements"`,
     ]);
   });
 
@@ -316,7 +334,7 @@ describe("ids and references", () => {
     );
     const line = lineOf(text, "logements");
     expect(errors).toEqual([
-      `schema/journey.yaml:${line} journey[2].block: unknown block "logements"`,
+      `schema/journey.yaml:${line} journey[${journeyIndex(text, "logements")}].block: unknown block "logements"`,
     ]);
   });
 
@@ -350,8 +368,8 @@ describe("ids and references", () => {
   it("reports an unknown income category", () => {
     const { text, errors } = breakSchema(
       "incomes.yaml",
-      "category: indemnites",
-      "category: indemnite",
+      "category: indemnites\n    label: Allocation chômage (ARE)",
+      "category: indemnite\n    label: Allocation chômage (ARE)",
     );
     const line = lineOf(text, "category: indemnite\n");
     const type = itemIndex(text, "types", "chomage_net");
@@ -368,7 +386,7 @@ describe("ids and references", () => {
     );
     const line = lineOf(text, "block: parents,");
     expect(errors).toEqual([
-      `schema/journey.yaml:${line} journey[1].for: "for" is not allowed on household block "parents"`,
+      `schema/journey.yaml:${line} journey[${journeyIndex(text, "parents")}].for: "for" is not allowed on household block "parents"`,
     ]);
   });
 
@@ -378,7 +396,7 @@ describe("ids and references", () => {
       "{ block: individu, for: demandeur, chapter: profil }",
       "{ block: individu, chapter: profil }",
     );
-    const line = lineOf(text, "block: individu");
+    const line = lineOf(text, "{ block: individu, chapter");
     expect(errors).toEqual([
       `schema/journey.yaml:${line} journey[0]: person block "individu" needs "for" (demandeur, conjoint or enfants)`,
     ]);
@@ -439,8 +457,8 @@ describe("file format", () => {
   it("reports a bad key inside a question map by role", () => {
     const { text, errors } = breakSchema(
       "blocks/individu.yaml",
-      "          enfant: Quelle est sa date de naissance ?",
-      "          enfants: Quelle est sa date de naissance ?",
+      "          enfant: Quelle est la date de naissance de {prenom} ?",
+      "          enfants: Quelle est la date de naissance de {prenom} ?",
     );
     const line = lineOf(text, "enfants: Quelle");
     const step = stepIndex(text, "individu.date_naissance");

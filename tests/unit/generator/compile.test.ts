@@ -37,7 +37,16 @@ describe("the real schema", () => {
     const ids = (parse(text) as { steps: { id: string }[] }).steps.map((s) => s.id);
     expect(bundle.blocks.logement?.steps.map((s) => s.id)).toEqual(ids);
     expect(Object.keys(bundle.blocks).sort()).toEqual(
-      ["individu", "logement", "parents", "ressources", "ressources_parentales"].sort(),
+      [
+        "enfants",
+        "famille",
+        "individu",
+        "logement",
+        "parents",
+        "projets",
+        "ressources",
+        "ressources_parentales",
+      ].sort(),
     );
   });
 

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { Bundle } from "../../../src/domain/bundle";
 import { compileSchema } from "../../../scripts/schema/compile";
 import { emitGenerated, renderSchemaIds } from "../../../scripts/schema/emit";
-import { breakSchema, REAL_SCHEMA, removeTempDirs, tempDir } from "./helpers";
+import { breakSchema, journeyIndex, lineOf, REAL_SCHEMA, removeTempDirs, tempDir } from "./helpers";
 
 afterAll(removeTempDirs);
 
@@ -16,9 +16,9 @@ describe("emit", () => {
     const text = renderSchemaIds(bundle);
     expect(text).toContain('export type BenefitId = "bourse_criteres_sociaux" | "aide_logement" |');
     expect(text).toContain('export type ChapterId = "profil" | "foyer" |');
-    expect(text).toMatch(/^export type StepId = "individu\._firstName" \| /m);
+    expect(text).toMatch(/^export type StepId = "enfants" \| "famille\.en_couple" \| /m);
     expect(text).toMatch(/^export type FieldName = .*"_logementType"/m);
-    expect(text).toContain('export const stepIds = ["individu._firstName",');
+    expect(text).toContain('export const stepIds = ["enfants","famille.en_couple",');
     expect(text).toMatch(/^export const benefitIds = \[.*\] as const;$/m);
     // A field asked by several steps is named once.
     expect(text.match(/"scolarite"/g)).toHaveLength(2);
@@ -40,14 +40,18 @@ describe("cli", () => {
   const tsx = resolve(REAL_SCHEMA, "../node_modules/.bin/tsx");
 
   it("prints every error on its own line and exits with 1", () => {
-    const { schemaDir } = breakSchema("journey.yaml", "{ block: logement,", "{ block: logements,");
+    const { schemaDir, text } = breakSchema(
+      "journey.yaml",
+      "{ block: logement,",
+      "{ block: logements,",
+    );
     const outDir = join(tempDir(), "generated");
     const run = spawnSync(tsx, [cli, "--check", "--schema", schemaDir, "--out", outDir], {
       encoding: "utf8",
     });
     expect(run.status).toBe(1);
     expect(run.stderr.trim().split("\n")).toEqual([
-      'schema/journey.yaml:6 journey[2].block: unknown block "logements"',
+      `schema/journey.yaml:${lineOf(text, "logements")} journey[${journeyIndex(text, "logements")}].block: unknown block "logements"`,
       "schema check failed: 1 error",
     ]);
   });

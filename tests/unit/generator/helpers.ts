@@ -81,3 +81,11 @@ export function itemIndex(text: string, key: string, id: string): number {
   if (index < 0) throw new Error(`no ${key} item ${id}`);
   return index;
 }
+
+/** The index of the first journey entry instantiating this block. */
+export function journeyIndex(text: string, block: string): number {
+  const entries = (parse(text) as { journey: { block: string }[] }).journey;
+  const index = entries.findIndex((entry) => entry.block === block);
+  if (index < 0) throw new Error(`no journey entry for ${block}`);
+  return index;
+}

@@ -32,14 +32,16 @@ describe("typography in the bundle", () => {
 
   it("normalises questions, hints and labels", () => {
     expect(field("menage._logementType")?.question).toBe(`Êtes-vous${NBSP}?`);
-    expect(field("individu._firstName")?.hint).toBe(
-      `Il sert seulement à personnaliser les questions${NBSP}; il n’est jamais enregistré sur nos serveurs.`,
+    expect(field("individu.coordonnees")?.hint).toBe(
+      `Facultatif. Vos coordonnées restent dans ce navigateur${NBSP}; elles ne sont jamais envoyées avec votre simulation.`,
     );
     expect(field("individu.date_naissance")?.question).toEqual({
       demandeur: `Quelle est votre date de naissance${NBSP}?`,
       conjoint: `Quelle est la date de naissance de votre conjoint ou conjointe${NBSP}?`,
-      enfant: `Quelle est sa date de naissance${NBSP}?`,
+      enfant: `Quelle est la date de naissance de {prenom}${NBSP}?`,
     });
+    const retraite = bundle.incomeTypes.find((t) => t.id === "retraite_nette");
+    expect(retraite?.label).toBe("Pension de réversion ou d’orphelin");
     expect(bundle.incomeTypes.find((t) => t.id === "bourse_enseignement_sup")?.label).toBe(
       "Bourse de l’enseignement supérieur",
     );
@@ -73,6 +75,12 @@ describe("typography in the bundle", () => {
       ),
       ...bundle.benefits.flatMap((b) => [b.label, b.description]),
       ...bundle.chapters.map((c) => c.label),
+      ...bundle.incomeTypes.flatMap((t) => [
+        t.label,
+        ...(t.labels ?? []).map((l) => l.text),
+        ...(t.fields ?? []).flatMap((f) => [String(f.question), f.hint ?? ""]),
+      ]),
+      ...Object.values(bundle.enumerations).flatMap((options) => options.map((o) => o.label)),
     ];
     for (const text of texts) expect(text).not.toMatch(/ [?!:;]|'/);
   });
