@@ -7,3 +7,5 @@ export const DURATION_MINUTES = 7;
 export const PLATFORM_NAME: string = import.meta.env.VITE_PLATFORM_NAME || "aides-jeunes";
 /** The platform host serving the terms of use; empty means this site. */
 export const PLATFORM_URL: string = import.meta.env.VITE_PLATFORM_URL || "";
+/** The contact address shown to visitors; when unset, the server's `CONTACT_EMAIL` is asked. */
+export const CONTACT_EMAIL: string = import.meta.env.VITE_CONTACT_EMAIL || "";

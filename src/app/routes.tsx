@@ -1,20 +1,34 @@
-import { Navigate, type RouteObject } from "react-router-dom";
+import { Navigate, useParams, type RouteObject } from "react-router-dom";
 import { RootLayout } from "./layout/RootLayout";
 import { HomePage } from "./pages/HomePage";
+import { RedirectionPage } from "./pages/RedirectionPage";
 import { RecapPage } from "./recap/RecapPage";
 import { ResultsPage } from "./results/ResultsPage";
+import { FiscalPage } from "./simulation/fiscal/FiscalPage";
+import { PatrimoinePage } from "./simulation/fiscal/PatrimoinePage";
+import { RestorePage } from "./simulation/RestorePage";
+import { SaveLaterPage } from "./simulation/SaveLaterPage";
 import { SimulationLayout } from "./simulation/SimulationLayout";
-import { StepPage } from "./steps/StepPage";
+import { SimulationPage } from "./simulation/SimulationPage";
+
+/** Spec §2: `individu/{id}` goes to that person's birth date. */
+function PersonRedirect() {
+  const { id = "demandeur" } = useParams();
+  return <Navigate to={`/simulation/individu/${id}/date_naissance`} replace />;
+}
 
 /**
- * Under /simulation, the machine decides which page is shown: SimulationLayout turns the URL
+ * Under /simulation, the machine decides which step is shown: SimulationLayout turns the URL
  * into GOTO requests and writes the machine's path back to the URL (see useUrlProjection).
+ * The other pages (save for later, restore, learn more, taxable incomes, wealth) are shown by
+ * their URL alone.
  */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
       { index: true, element: <HomePage /> },
+      { path: "redirection", element: <RedirectionPage /> },
       {
         path: "simulation",
         element: <SimulationLayout />,
@@ -22,7 +36,12 @@ export const routes: RouteObject[] = [
           { index: true, element: null },
           { path: "resultats", element: <ResultsPage /> },
           { path: "recapitulatif", element: <RecapPage /> },
-          { path: "*", element: <StepPage /> },
+          { path: "revenir-plus-tard", element: <SaveLaterPage /> },
+          { path: "redirect", element: <RestorePage /> },
+          { path: "ressources/fiscales", element: <FiscalPage /> },
+          { path: "ressources/patrimoine", element: <PatrimoinePage /> },
+          { path: "individu/:id", element: <PersonRedirect /> },
+          { path: "*", element: <SimulationPage /> },
         ],
       },
       { path: "*", element: <Navigate to="/" replace /> },

@@ -1,4 +1,5 @@
 import type { FieldKind } from "../../domain";
+import { FieldHelp } from "../simulation/HelpLink";
 import { BooleanField } from "./BooleanField";
 import { ChoiceField } from "./ChoiceField";
 import { CommuneField } from "./CommuneField";
@@ -30,12 +31,7 @@ export function FieldInput(props: FieldProps) {
   return (
     <div className="fr-mb-4w">
       <Component {...props} />
-      {props.field.help && (
-        <details className="app-help fr-mt-1w">
-          <summary>En savoir plus</summary>
-          <p className="fr-text--sm fr-mt-1w">{props.field.help}</p>
-        </details>
-      )}
+      <FieldHelp field={props.field} />
     </div>
   );
 }

@@ -3,10 +3,13 @@ import { AppFooter } from "./AppFooter";
 import { AppHeader } from "./AppHeader";
 import { AppSkipLinks } from "./AppSkipLinks";
 import { CONTENT_ID } from "./ids";
+import { SessionStateProvider } from "./SessionState";
 import { useFocusOnNavigation } from "./useFocusOnNavigation";
+import { usePageViews } from "./usePageViews";
 
-export function RootLayout() {
+function Page() {
   useFocusOnNavigation();
+  usePageViews();
   return (
     <>
       <AppSkipLinks />
@@ -16,5 +19,13 @@ export function RootLayout() {
       </main>
       <AppFooter />
     </>
+  );
+}
+
+export function RootLayout() {
+  return (
+    <SessionStateProvider>
+      <Page />
+    </SessionStateProvider>
   );
 }

@@ -5,6 +5,7 @@ import { RESULTS_PATH } from "../../domain";
 import { usePageTitle } from "../layout/usePageTitle";
 import { hasResults } from "../machine/simulationMachine";
 import { useBundle, useCurrentPath, useHasResults } from "../simulation/hooks";
+import { FiscalLinks } from "../simulation/fiscal/FiscalLinks";
 import { SimulationContext } from "../simulation/SimulationContext";
 import { countLabel } from "./formatAmount";
 import { ResultCard } from "./ResultCard";
@@ -71,6 +72,7 @@ export function ResultsPage() {
           ))}
         </ul>
       )}
+      {droits && <FiscalLinks />}
     </>
   );
 }

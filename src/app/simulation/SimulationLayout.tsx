@@ -1,32 +1,57 @@
-import { Outlet } from "react-router-dom";
+import { Link, Navigate, Outlet, useLocation } from "react-router-dom";
 import { RECAP_PATH, RESULTS_PATH, chapterStates, progress } from "../../domain";
+import { useSessionState } from "../layout/SessionState";
 import { BackButton } from "./BackButton";
 import { ChapterMenu } from "./ChapterMenu";
+import { DebugJourney } from "./DebugJourney";
 import { useBundle, useCurrentPath, useIsValidSimulation, useSteps } from "./hooks";
+import { REDIRECTION_PATH, SAVE_LATER_PATH, isPagePath } from "./paths";
 import { ProgressBar } from "./ProgressBar";
+import { SessionMessage } from "./SessionMessage";
 import { SummaryButton } from "./SummaryButton";
+import { useDebugQuery, useSanityCheck } from "./useSanityCheck";
 import { useUrlProjection } from "./useUrlProjection";
 
 export function SimulationLayout() {
-  useUrlProjection();
+  const redirect = useSanityCheck();
+  useUrlProjection(!redirect);
+  useDebugQuery();
+  const { debug } = useSessionState();
+  const { pathname } = useLocation();
   const bundle = useBundle();
   const steps = useSteps();
   const currentPath = useCurrentPath();
   const isValid = useIsValidSimulation();
+  if (redirect) return <Navigate to={REDIRECTION_PATH} replace />;
+
+  // Pages that are not steps (learn more, save for later…) keep the machine on its step.
+  const onPage = isPagePath(pathname);
   const chapters = chapterStates(bundle, steps, currentPath);
   const currentChapter = chapters.find((chapter) => chapter.state === "current");
   const onResults = currentPath.startsWith(RESULTS_PATH);
+  const onStep = !onPage && !onResults && currentPath !== RECAP_PATH;
 
   return (
     <div className="fr-container fr-py-4w">
-      {!onResults && <ProgressBar value={progress(steps, currentPath)} />}
+      {!onResults && !onPage && <ProgressBar value={progress(steps, currentPath)} />}
       <div className="fr-grid-row fr-grid-row--gutters">
         <div className="fr-col-12 fr-col-md-4">
-          <ChapterMenu chapters={chapters.filter((chapter) => chapter.id !== "resultats")} />
+          {debug ? (
+            <DebugJourney />
+          ) : (
+            <ChapterMenu chapters={chapters.filter((chapter) => chapter.id !== "resultats")} />
+          )}
           {isValid && (
             <div className="fr-mt-2w">
-              <SummaryButton currentPath={currentPath} />
+              <SummaryButton currentPath={onPage ? pathname : currentPath} />
             </div>
+          )}
+          {isValid && onStep && (
+            <p className="fr-mt-2w">
+              <Link className="fr-link fr-icon-time-line fr-link--icon-left" to={SAVE_LATER_PATH}>
+                Revenir plus tard
+              </Link>
+            </p>
           )}
         </div>
         <div className="fr-col-12 fr-col-md-8">
@@ -35,7 +60,8 @@ export function SimulationLayout() {
               {currentChapter.label}
             </p>
           )}
-          {currentPath !== RECAP_PATH && <BackButton />}
+          <SessionMessage />
+          {!onPage && currentPath !== RECAP_PATH && <BackButton />}
           <Outlet />
         </div>
       </div>

@@ -1,0 +1,25 @@
+import { useEffect } from "react";
+import { useLocation } from "react-router-dom";
+import { SIMULATION_PATH } from "../machine/journey";
+import { REDIRECT_PATH, REDIRECTION_PATH, isPagePath } from "../simulation/paths";
+import { SimulationContext } from "../simulation/SimulationContext";
+import { useSessionStore } from "./SessionState";
+
+/** Locations that only send the visitor elsewhere are not page views. */
+function isTransit(pathname: string, machinePath: string): boolean {
+  if ([REDIRECTION_PATH, REDIRECT_PATH, SIMULATION_PATH].includes(pathname)) return true;
+  // A step the machine is about to replace by another.
+  return (
+    pathname.startsWith(`${SIMULATION_PATH}/`) && !isPagePath(pathname) && pathname !== machinePath
+  );
+}
+
+/** Counts each page the visitor actually sees, for the message's view counter (spec §4). */
+export function usePageViews(): void {
+  const store = useSessionStore();
+  const actor = SimulationContext.useActorRef();
+  const { key, pathname } = useLocation();
+  useEffect(() => {
+    if (!isTransit(pathname, actor.getSnapshot().context.currentPath)) store.pageView(key);
+  }, [actor, key, pathname, store]);
+}

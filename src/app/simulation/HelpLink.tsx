@@ -1,0 +1,35 @@
+import { Link, useInRouterContext, useLocation } from "react-router-dom";
+import type { ResolvedField } from "../../domain";
+import { helpPath } from "./paths";
+
+function HelpPageLink({ field }: { field: ResolvedField }) {
+  // The step shown is the one at the URL.
+  const { pathname } = useLocation();
+  return (
+    <p className="fr-mt-1w fr-mb-0">
+      <Link
+        className="fr-link fr-link--sm fr-icon-information-line fr-link--icon-left"
+        to={helpPath(pathname)}
+      >
+        En savoir plus
+        <span className="fr-sr-only"> sur «&nbsp;{field.question}&nbsp;»</span>
+      </Link>
+    </p>
+  );
+}
+
+/**
+ * A question's learn-more text (spec §2 `{step path}/en_savoir_plus`): a link to its page, or,
+ * outside the app's router (a form shown alone), the text itself in a disclosure.
+ */
+export function FieldHelp({ field }: { field: ResolvedField }) {
+  const inRouter = useInRouterContext();
+  if (!field.help) return null;
+  if (inRouter) return <HelpPageLink field={field} />;
+  return (
+    <details className="app-help fr-mt-1w">
+      <summary>En savoir plus</summary>
+      <p className="fr-text--sm fr-mt-1w">{field.help}</p>
+    </details>
+  );
+}
