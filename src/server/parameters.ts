@@ -66,13 +66,11 @@ export function createParameterService(
     const values = await Promise.all(
       declared.map(async (p) => valueAt(await engine.parameter(p.openfisca, { timeoutMs }), date)),
     );
-    if (values.some((value) => value === undefined)) {
-      throw new Error(`a parameter has no value at ${date}`);
-    }
     return {
       date,
       source: "openfisca",
-      parameters: Object.fromEntries(declared.map((p, i) => [p.name, values[i] as number])),
+      // A parameter not yet (or no longer) in force at the date keeps its fallback.
+      parameters: Object.fromEntries(declared.map((p, i) => [p.name, values[i] ?? p.fallback])),
     };
   }
 

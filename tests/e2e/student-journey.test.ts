@@ -5,7 +5,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations, startHarness, type Harness } from "./harness";
-import { activate, check, choose, fill } from "./keyboard";
+import { activate, check, choose, fill, tabTo } from "./keyboard";
 
 type Action = (page: Page) => Promise<void>;
 
@@ -118,5 +118,83 @@ describe("student journey, keyboard only", () => {
     await expectNoAxeViolations(page!, "resultats en erreur");
     await activate(page!, "Réessayer");
     await alert.waitFor({ timeout: 60_000 });
+  });
+});
+
+/** Waits for the page's h1, checks it has the focus (spec §2: focus on the h1 after navigation). */
+async function expectFocusedTitle(page: Page, title: string): Promise<void> {
+  await page.waitForFunction(
+    (text) =>
+      document.activeElement?.tagName === "H1" && document.activeElement.textContent === text,
+    title,
+  );
+}
+
+describe("recap, learn more, save for later and declarations, keyboard only", () => {
+  it("edits from the recap, reads a learn-more page, saves, resumes and declares", async () => {
+    const page = journeyPage;
+    expect(page, "needs the journey of the first test").toBeDefined();
+    const p = page!;
+    await activate(p, "Modifier ma simulation");
+    await p.waitForURL(/\/simulation\/recapitulatif$/);
+    await expectFocusedTitle(p, "Récapitulatif");
+    expect(await p.locator("main").innerText()).toContain("Mon logement");
+    await expectNoAxeViolations(p, "recapitulatif");
+
+    await tabTo(
+      p,
+      "Modifier « Mon logement »",
+      (f) => f.tag === "a" && f.text.startsWith("Modifier") && f.text.includes("Mon logement"),
+    );
+    await p.keyboard.press("Enter");
+    await p.waitForURL(/\/simulation\/menage\/_logementType$/);
+    await expectFocusedTitle(p, "Êtes-vous\u00a0?");
+
+    await tabTo(p, "En savoir plus", (f) => f.tag === "a" && f.text.startsWith("En savoir plus"));
+    await p.keyboard.press("Enter");
+    await p.waitForURL(/\/_logementType\/en_savoir_plus$/);
+    await expectFocusedTitle(p, "Êtes-vous\u00a0?");
+    expect(await p.locator("main").innerText()).toContain("Vous êtes locataire si");
+    await expectNoAxeViolations(p, "en_savoir_plus");
+    await activate(p, "Retour à la question");
+    await p.waitForURL(/\/simulation\/menage\/_logementType$/);
+
+    await activate(p, "Revenir plus tard");
+    await p.waitForURL(/\/simulation\/revenir-plus-tard$/);
+    await expectFocusedTitle(p, "Revenir plus tard\u00a0?");
+    await expectNoAxeViolations(p, "revenir-plus-tard");
+    await activate(p, "Enregistrer ma simulation");
+    await p.getByText("Votre simulation est enregistrée.").waitFor();
+    await expectNoAxeViolations(p, "revenir-plus-tard enregistrée");
+    const cookies = await p.context().cookies();
+    expect(cookies.find((c) => c.name === "lastestSimulation")?.value).toMatch(/^[\w-]{22}$/);
+    await activate(p, "Reprendre ma simulation là où je l’ai laissée");
+    await p.waitForURL(/\/simulation\/menage\/_logementType$/);
+    await expectFocusedTitle(p, "Êtes-vous\u00a0?");
+
+    await p.goto(`${harness.baseUrl}/simulation/ressources/fiscales`);
+    await p.locator("main h1").first().waitFor();
+    expect(await p.locator("main h1").innerText()).toMatch(
+      /^Les revenus imposables de votre foyer en \d{4}$/,
+    );
+    await expectNoAxeViolations(p, "ressources/fiscales");
+    await fill(p, "12000", /Salaires/);
+    await activate(p, "Valider et revoir mes résultats");
+    await p.waitForURL(/\/simulation\/resultats$/);
+
+    await p.goto(`${harness.baseUrl}/simulation/ressources/patrimoine`);
+    await p.locator("main h1").first().waitFor();
+    await expectNoAxeViolations(p, "ressources/patrimoine");
+    await fill(p, "1500", /Livret A/);
+    await activate(p, "Valider et revoir mes résultats");
+    await p.waitForURL(/\/simulation\/resultats$/);
+  });
+
+  it("sends a deep link without a birth date to the start, with the redirect message", async () => {
+    const { page } = await harness.newPage();
+    await page.goto(`${harness.baseUrl}/simulation/menage/loyer`);
+    await page.waitForURL(/\/simulation\/individu\/demandeur\/date_naissance$/);
+    await page.getByText("Vous avez été redirigé ou redirigée sur la première page").waitFor();
+    await expectNoAxeViolations(page, "redirection");
   });
 });

@@ -77,6 +77,15 @@ describe("GET /api/openfisca/parameters/:date", () => {
     expect(engine.parameter).toHaveBeenCalledTimes(declared.length);
   });
 
+  it("keeps the fallback of a parameter not in force at the date", async () => {
+    const response = await ctx.app.inject({ url: "/api/openfisca/parameters/2001-01-01" });
+    expect(response.json()).toEqual({
+      date: "2001-01-01",
+      source: "openfisca",
+      parameters: { age_maximum: 25, taux: 0.8 },
+    });
+  });
+
   it.each(["2026-13-01", "2026-02-30", "demain", "2026-1-5"])(
     "rejects the malformed date %s with a 400 in French",
     async (date) => {

@@ -56,6 +56,21 @@ async function resultsFor(answers: Answer[]) {
   return Object.fromEntries(body.droitsEligibles.map((droit) => [droit.id, droit.montant]));
 }
 
+describe("engine parameters read from OpenFisca-France", () => {
+  it("answers the parameters of schema/parameters.yaml in force at the date", async () => {
+    const response = await app.inject({ url: "/api/openfisca/parameters/2026-01-15" });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{ source: string; parameters: Record<string, number> }>();
+    expect(body.source).toBe("openfisca");
+    expect(Object.keys(body.parameters).sort()).toEqual(
+      bundle.parameters.map((p) => p.name).sort(),
+    );
+    // Values checked against openfisca-france 176.0.7 (docs/engine-notes.md).
+    expect(body.parameters.aah_taux_incapacite).toBe(0.8);
+    expect(body.parameters.carte_des_metiers_age_maximal).toBe(26);
+  });
+});
+
 describe("results computed by OpenFisca-France", () => {
   it("gives a 20-year-old student renting in Lyon a grant and housing aid", async () => {
     const amounts = await resultsFor(student);
@@ -69,6 +84,26 @@ describe("results computed by OpenFisca-France", () => {
     expect(amounts.bourse_criteres_sociaux).toBeUndefined();
   });
 
+  it("sends the declared taxable incomes and wealth to the engine", async () => {
+    const created = await app.inject({
+      method: "POST",
+      url: "/api/simulation",
+      payload: {
+        answers: { all: employee, current: employee },
+        dateDeValeur: VALUE_DATE,
+        ressourcesFiscales: { demandeur: { salaire_imposable: 14000, frais_reels: 300 } },
+        patrimoine: { livret_a: 2000, epargne_revenus_imposables: 1000 },
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const { _id, token } = created.json<{ _id: string; token: string }>();
+    const results = await app.inject({
+      url: `/api/simulation/${_id}/results`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(results.statusCode, results.body).toBe(200);
+  });
+
   it("leaves out the benefits the engine finds zero", async () => {
     const wellPaid = employee.map((answer) =>
       answer.fieldName === "salaire_net" ? { ...answer, value: months(6000) } : answer,
@@ -77,5 +112,18 @@ describe("results computed by OpenFisca-France", () => {
     expect(amounts.ppa).toBeUndefined();
     expect(amounts.rsa).toBeUndefined();
     expect(amounts.contrat_engagement_jeune).toBeUndefined();
+  });
+});
+
+describe("when the engine is down", () => {
+  it("answers the parameters' fallbacks, flagged", async () => {
+    await engine.stop();
+    const response = await app.inject({ url: "/api/openfisca/parameters/2026-01-15" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      date: "2026-01-15",
+      source: "fallback",
+      parameters: Object.fromEntries(bundle.parameters.map((p) => [p.name, p.fallback])),
+    });
   });
 });
