@@ -11,18 +11,28 @@ type SimulationSnapshot = SnapshotFrom<typeof simulationMachine>;
 const ActorContext = createContext<SimulationActor | null>(null);
 
 /**
- * Loads the engine parameters whenever the simulation has none for its value date: when it
- * starts, resumes or is restored (spec §2 "Home behaviour"). One request per value date.
+ * Gives the simulation the engine parameters of its value date whenever it has none: when it
+ * starts, resumes or is restored (spec §2 "Home behaviour"). One request per value date; a
+ * failed one is not repeated (the journey then uses the schema's fallbacks).
  */
 function useParameterLoading(actor: SimulationActor): void {
   useEffect(() => {
-    let requested: string | undefined;
+    const loaded = new Map<string, Record<string, number>>();
+    const requested = new Set<string>();
     const check = ({ context }: SimulationSnapshot) => {
       const { dateDeValeur, parameters, deps } = context;
-      if (parameters || requested === dateDeValeur) return;
-      requested = dateDeValeur;
+      if (parameters) return;
+      const known = loaded.get(dateDeValeur);
+      if (known) {
+        actor.send({ type: "PARAMETERS_LOADED", dateDeValeur, parameters: known });
+        return;
+      }
+      if (requested.has(dateDeValeur)) return;
+      requested.add(dateDeValeur);
       void fetchParameters(deps.fetch, dateDeValeur).then((values) => {
-        if (values) actor.send({ type: "PARAMETERS_LOADED", dateDeValeur, parameters: values });
+        if (!values) return;
+        loaded.set(dateDeValeur, values);
+        actor.send({ type: "PARAMETERS_LOADED", dateDeValeur, parameters: values });
       });
     };
     check(actor.getSnapshot());

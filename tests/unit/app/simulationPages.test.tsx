@@ -85,11 +85,21 @@ afterEach(async () => {
 
 async function open(
   path: string,
-  options: { storage?: MemoryStorage; fetch?: ReturnType<typeof defaultFetch> } = {},
+  options: {
+    storage?: MemoryStorage;
+    fetch?: ReturnType<typeof defaultFetch>;
+    bundle?: Bundle;
+  } = {},
 ) {
   const storage = options.storage ?? new MemoryStorage();
   const fetch = options.fetch ?? defaultFetch();
-  const deps = { bundle, storage, fetch, today: () => TODAY, logger: { error: vi.fn() } };
+  const deps = {
+    bundle: options.bundle ?? bundle,
+    storage,
+    fetch,
+    today: () => TODAY,
+    logger: { error: vi.fn() },
+  };
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const rendered = await render(
     <AppProviders deps={deps} services={{ fetchCommunes: async () => [] }}>
@@ -397,5 +407,50 @@ describe("taxable incomes and wealth", () => {
     expect(path()).toBe(PATHS.results);
     await go("/simulation/ressources/patrimoine");
     expect((byLabel(main(), "Livret A") as HTMLInputElement).value).toBe("1500");
+  });
+});
+
+describe("engine parameters", () => {
+  /** A question asked up to an age that the engine's parameters give (fallback 25). */
+  const gated: Bundle = {
+    ...bundle,
+    parameters: [{ name: "age_maximal", openfisca: "x.age_maximal", fallback: 25 }],
+    blocks: {
+      ...bundle.blocks,
+      individu: {
+        ...bundle.blocks.individu!,
+        steps: [
+          bundle.blocks.individu!.steps[0]!,
+          {
+            id: "individu.alternant",
+            path: "individu/{id}/alternant",
+            subject: { entity: "individu", id: "self" },
+            source: "test",
+            when: {
+              "<=": [{ age: { var: "self.date_naissance" } }, { var: "parametres.age_maximal" }],
+            },
+            fields: [{ name: "alternant", kind: "boolean", question: "Êtes-vous en alternance ?" }],
+          },
+          ...bundle.blocks.individu!.steps.slice(1),
+        ],
+      },
+    },
+  };
+
+  it("are loaded when a simulation starts, and decide which questions are asked", async () => {
+    const fetch = defaultFetch();
+    fetch.mockImplementation(async (url) =>
+      url.startsWith("/api/openfisca/parameters/")
+        ? json(200, { date: TODAY, source: "openfisca", parameters: { age_maximal: 30 } })
+        : json(200, results),
+    );
+    const { main, path } = await open("/", { bundle: gated, fetch });
+    await click(byText(main(), "button", "Je commence ma simulation"));
+    await type(byLabel(main(), "Quelle est votre date de naissance ?"), "2000-01-01");
+    await click(byText(main(), "button", "Suivant"));
+    // 26 years old: asked with the engine's 30, skipped with the fallback's 25.
+    expect(path()).toBe("/simulation/individu/demandeur/alternant");
+    const parameterCalls = fetch.mock.calls.filter(([url]) => url.includes("/parameters/"));
+    expect(parameterCalls.map(([url]) => url)).toEqual([`/api/openfisca/parameters/${TODAY}`]);
   });
 });
