@@ -20,6 +20,7 @@ createRoot(root).render(
       deps={{
         bundle,
         storage: window.sessionStorage,
+        localStorage: window.localStorage,
         fetch: (input, init) => window.fetch(input, init),
         today: () => todayIso(),
       }}

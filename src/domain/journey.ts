@@ -82,6 +82,7 @@ function instance(spec: InstanceSpec, answers: readonly Answer[]): StepInstance 
     stepId: step.id,
     chapter: step.chapter ?? entry.chapter,
     ...(title ? { title } : {}),
+    ...(step.special ? { special: step.special } : {}),
     entityName: subject.entityName,
     id: subject.id,
     fields,

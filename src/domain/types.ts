@@ -1,4 +1,4 @@
-import type { Field, Role } from "./bundle";
+import type { Field, Role, SpecialStep } from "./bundle";
 import type { Patrimoine, RessourcesFiscales } from "./fiscal";
 
 /** A commune as stored in an answer (all strings). */
@@ -93,6 +93,8 @@ export interface StepInstance {
   fields: ResolvedField[];
   /** The heading of a step with several questions (an income category, "Votre loyer"…). */
   title?: string;
+  /** Steps not made of fixed fields (the children list, the income screens). */
+  special?: SpecialStep;
   isActive: boolean;
   answered: boolean;
 }

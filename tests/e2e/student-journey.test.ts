@@ -26,6 +26,9 @@ const answers: Record<string, Action> = {
   "individu/demandeur/enfant_a_charge": (p) => choose(p, "Non"),
   "individu/demandeur/regime_securite_sociale": (p) => choose(p, "Régime général"),
   "individu/demandeur/enceinte": (p) => choose(p, "Non"),
+  // No child: the list is confirmed empty.
+  enfants: async () => {},
+  "famille/en_couple": (p) => choose(p, "Non"),
   "parents/_situation": (p) => choose(p, "Ils vivent ensemble"),
   "famille/bourse_criteres_sociaux_nombre_enfants_a_charge": (p) => fill(p, "2"),
   "famille/bourse_criteres_sociaux_nombre_enfants_a_charge_dans_enseignement_superieur": (p) =>
@@ -50,6 +53,16 @@ const answers: Record<string, Action> = {
   "individu/demandeur/ressources/types": (p) => check(p, /^Salaire/),
   "individu/demandeur/ressources/montants/revenusActivite": (p) => fill(p, "300"),
   "individu/demandeur/bourse_criteres_sociaux_base_ressources_parentale": (p) => fill(p, "15000"),
+  "individu/demandeur/_interetsAidesVelo": (p) => check(p, /assistance électrique$/),
+  "individu/demandeur/_interetBafa": (p) => choose(p, "Non"),
+  "individu/demandeur/_interetPermisDeConduire": (p) => choose(p, "Oui"),
+  "individu/demandeur/_interetAidesSanitaireSocial": (p) => choose(p, "Non"),
+  "individu/demandeur/_interetEtudesEtranger": (p) => choose(p, "Non"),
+  // Kept in the browser only: the simulation posted must still be accepted.
+  "individu/demandeur/coordonnees": async (p) => {
+    await fill(p, "Camille", /prénom/);
+    await fill(p, "camille@example.fr", /adresse électronique/);
+  },
 };
 
 let harness: Harness;
@@ -107,9 +120,9 @@ describe("student journey, keyboard only", () => {
     expect(page, "needs the journey of the previous test").toBeDefined();
     await harness.stopEngine();
     await page!.goBack();
-    await page!.waitForURL(/bourse_criteres_sociaux_base_ressources_parentale/);
+    await page!.waitForURL(/\/coordonnees$/);
     await page!.locator("main h1").first().waitFor();
-    await fill(page!, "15500");
+    await fill(page!, "0612345678", /téléphone/);
     await activate(page!, "Suivant");
     await page!.waitForURL(/\/simulation\/resultats$/);
     const alert = page!.getByText("Le calcul de vos droits n’a pas abouti");

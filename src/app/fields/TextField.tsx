@@ -17,7 +17,10 @@ const INPUT_TYPES: Partial<
 export function TextField({ field, hideLabel }: FieldProps) {
   const { field: input } = useController<FormValues>({ name: field.name });
   const error = useFieldError(field.name);
-  const { type, autoComplete } = INPUT_TYPES[field.kind] ?? { type: "text", autoComplete: "off" };
+  const byKind = INPUT_TYPES[field.kind] ?? { type: "text", autoComplete: "off" };
+  // The visitor's own details say what they are, for autofill (WCAG 1.3.5).
+  const type = byKind.type;
+  const autoComplete = field.autocomplete ?? byKind.autoComplete;
   return (
     <Input
       label={field.question}

@@ -1,8 +1,13 @@
 import { assign, fromPromise, setup } from "xstate";
 import {
+  addChild,
   applyStepValues,
+  childIds,
+  confirmChildren,
   findStep,
   pruneAnswers,
+  removeChild,
+  splitLocalAnswers,
   type Answer,
   type Bundle,
   type Patrimoine,
@@ -26,6 +31,13 @@ import {
   resolveGoto,
   resumePath,
 } from "./journey";
+import { firstStepOfChild, nextAfterChildStep } from "./children";
+import {
+  loadLocalAnswers,
+  saveLocalAnswers,
+  sharedAnswers,
+  withLocalAnswers,
+} from "./localAnswers";
 import {
   SAVE_ERROR_MESSAGE,
   saveSimulation,
@@ -43,7 +55,10 @@ import {
 /** Everything the machine needs from the outside world, injected so it runs without a browser. */
 export interface SimulationDeps {
   bundle: Bundle;
+  /** Session storage: the simulation, its id, results and recap states. */
   storage: KeyValueStorage;
+  /** Local storage: the answers kept in the browser only (contact details). */
+  localStorage?: KeyValueStorage;
   fetch: FetchLike;
   today: () => string;
   logger?: Logger;
@@ -73,6 +88,8 @@ export interface SimulationContext {
   patrimoine?: Patrimoine;
   /** The French message shown when saving without computing failed. */
   saveError?: string;
+  /** The child being added or edited: after their profile, NEXT returns to the children list. */
+  childInProgress?: string;
 }
 
 export type SimulationEvent =
@@ -88,6 +105,10 @@ export type SimulationEvent =
   | { type: "SET_RESSOURCES_FISCALES"; value: RessourcesFiscales | undefined }
   | { type: "SET_PATRIMOINE"; value: Patrimoine | undefined }
   | { type: "SAVE" }
+  | { type: "ADD_CHILD" }
+  | { type: "EDIT_CHILD"; id: string }
+  | { type: "REMOVE_CHILD"; id: string }
+  | { type: "CONFIRM_CHILDREN" }
   | {
       type: "RESTORE";
       simulationId: string;
@@ -110,8 +131,13 @@ export function stepsOf(
   });
 }
 
+/** The answers kept in the browser only, which outlive any simulation. */
+function localAnswersOf(deps: SimulationDeps): Answer[] {
+  return loadLocalAnswers(deps.bundle, deps.localStorage, loggerOf(deps));
+}
+
 function blankContext(deps: SimulationDeps): SimulationContext {
-  const base = { deps, answers: [] as Answer[], dateDeValeur: deps.today() };
+  const base = { deps, answers: localAnswersOf(deps), dateDeValeur: deps.today() };
   return {
     ...base,
     currentPath: firstStepPath(stepsOf(base)),
@@ -128,6 +154,7 @@ function blankContext(deps: SimulationDeps): SimulationContext {
     ressourcesFiscales: undefined,
     patrimoine: undefined,
     saveError: undefined,
+    childInProgress: undefined,
   };
 }
 
@@ -136,7 +163,7 @@ function restoredContext(deps: SimulationDeps): SimulationContext {
   if (!stored) return blankContext(deps);
   const base = {
     deps,
-    answers: stored.simulation.answers.all,
+    answers: withLocalAnswers(stored.simulation.answers.all, localAnswersOf(deps)),
     dateDeValeur: stored.simulation.dateDeValeur,
   };
   return {
@@ -156,16 +183,25 @@ function restoredContext(deps: SimulationDeps): SimulationContext {
   };
 }
 
+/** The answers as saved and posted: without those kept in the browser only. */
+function simulationAnswers(context: SimulationContext): SimulationInput["answers"] {
+  const { bundle } = context.deps;
+  const current = answersBefore(stepsOf(context), context.answers, context.currentPath);
+  return {
+    all: sharedAnswers(bundle, context.answers),
+    current: sharedAnswers(bundle, current),
+  };
+}
+
 function persist(context: SimulationContext): void {
-  const steps = stepsOf(context);
+  const { bundle, localStorage } = context.deps;
+  const { local } = splitLocalAnswers(bundle, context.answers);
+  saveLocalAnswers(localStorage, local, loggerOf(context.deps));
   savePersistedState(
     context.deps.storage,
     {
       simulation: {
-        answers: {
-          all: context.answers,
-          current: answersBefore(steps, context.answers, context.currentPath),
-        },
+        answers: simulationAnswers(context),
         dateDeValeur: context.dateDeValeur,
         version: context.deps.bundle.version,
         ...(context.token ? { simulationToken: context.token } : {}),
@@ -178,6 +214,14 @@ function persist(context: SimulationContext): void {
     },
     loggerOf(context.deps),
   );
+}
+
+/** Drops the answers of the steps these answers make inactive (DESIGN "Data flow"). */
+function prune(context: SimulationContext, answers: Answer[]): Answer[] {
+  return pruneAnswers(context.deps.bundle, answers, {
+    dateDeValeur: context.dateDeValeur,
+    ...(context.parameters ? { parameters: context.parameters } : {}),
+  });
 }
 
 /** Results count only when they are not stale and belong to the saved simulation (spec §4). */
@@ -196,12 +240,8 @@ function fiscalPart(context: SimulationContext) {
 }
 
 function computePayload(context: SimulationContext): SimulationInput {
-  const steps = stepsOf(context);
   return {
-    answers: {
-      all: context.answers,
-      current: answersBefore(steps, context.answers, context.currentPath),
-    },
+    answers: simulationAnswers(context),
     dateDeValeur: context.dateDeValeur,
     version: context.deps.bundle.version,
     ...fiscalPart(context),
@@ -247,18 +287,61 @@ export const simulationMachine = setup({
           const written = applyStepValues(context.answers, step, event.values);
           // applyStepValues returns the same array when every value equals the stored one.
           if (written === context.answers) return {};
-          const answers = pruneAnswers(context.deps.bundle, written, {
-            dateDeValeur: context.dateDeValeur,
-            ...(context.parameters ? { parameters: context.parameters } : {}),
-          });
-          return { answers, dirty: true };
+          return { answers: prune(context, written), dirty: true };
         }),
         "persist",
       ],
     },
     NEXT: {
       actions: [
-        assign(({ context }) => ({ currentPath: nextPath(stepsOf(context), context.currentPath) })),
+        assign(({ context }) => {
+          const steps = stepsOf(context);
+          const next = nextPath(steps, context.currentPath);
+          return nextAfterChildStep(steps, context.currentPath, next, context.childInProgress);
+        }),
+        "persist",
+      ],
+    },
+    ADD_CHILD: {
+      actions: [
+        assign(({ context }) => {
+          const added = addChild(context.answers);
+          const answers = prune(context, added.answers);
+          const path = firstStepOfChild(stepsOf({ ...context, answers }), added.id);
+          return {
+            answers,
+            dirty: true,
+            ...(path ? { currentPath: path, childInProgress: added.id } : {}),
+          };
+        }),
+        "persist",
+      ],
+    },
+    EDIT_CHILD: {
+      guard: ({ context, event }) => childIds(context.answers).includes(event.id),
+      actions: assign(({ context, event }) => {
+        const path = firstStepOfChild(stepsOf(context), event.id);
+        return path ? { currentPath: path, childInProgress: event.id } : {};
+      }),
+    },
+    REMOVE_CHILD: {
+      guard: ({ context, event }) => childIds(context.answers).includes(event.id),
+      actions: [
+        assign(({ context, event }) => ({
+          answers: prune(context, removeChild(context.answers, event.id)),
+          dirty: true,
+          ...(context.childInProgress === event.id ? { childInProgress: undefined } : {}),
+        })),
+        "persist",
+      ],
+    },
+    CONFIRM_CHILDREN: {
+      actions: [
+        assign(({ context }) => {
+          const confirmed = confirmChildren(context.answers);
+          if (confirmed === context.answers) return {};
+          return { answers: prune(context, confirmed), dirty: true };
+        }),
         "persist",
       ],
     },
@@ -302,7 +385,7 @@ export const simulationMachine = setup({
           const { simulation } = event;
           const base = {
             deps: context.deps,
-            answers: simulation.answers.all,
+            answers: withLocalAnswers(simulation.answers.all, localAnswersOf(context.deps)),
             dateDeValeur: simulation.dateDeValeur,
           };
           return {

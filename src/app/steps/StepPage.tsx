@@ -2,6 +2,7 @@ import { findStep, stepValues, todayIso } from "../../domain";
 import { usePageTitle } from "../layout/usePageTitle";
 import { useBundle, useCurrentPath, useSteps } from "../simulation/hooks";
 import { SimulationContext } from "../simulation/SimulationContext";
+import { ChildrenListStep } from "./ChildrenListStep";
 import { StepForm } from "./StepForm";
 
 /** The page of whichever step the machine is on. */
@@ -18,6 +19,7 @@ export function StepPage() {
     step?.title ?? (step?.fields.length === 1 && onlyField ? onlyField.question : chapterLabel);
   usePageTitle(step ? title : undefined);
 
+  if (step?.special === "children_list") return <ChildrenListStep key={step.path} title={title} />;
   if (!step || step.fields.length === 0) return null;
   return (
     <StepForm

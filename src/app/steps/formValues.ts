@@ -87,12 +87,13 @@ export function toFormValue(field: ResolvedField, value: AnswerValue | undefined
   }
 }
 
+/** The form's initial values: the stored answers, else the fields' defaults. */
 export function toFormValues(
   fields: ResolvedField[],
   values: Record<string, AnswerValue | undefined>,
 ): FormValues {
   return Object.fromEntries(
-    fields.map((field) => [field.name, toFormValue(field, values[field.name])]),
+    fields.map((field) => [field.name, toFormValue(field, values[field.name] ?? field.default)]),
   );
 }
 
