@@ -103,6 +103,7 @@ describe("children list page", () => {
     expect(main().querySelector("[role='status']")?.textContent).toBe(
       "Votre 2e enfant a été retiré de la liste.",
     );
+    expect(document.activeElement?.textContent).toBe("Ajouter un enfant");
     await click(byText(main(), "button", "Modifier les réponses sur Léa"));
     expect(path()).toBe("/simulation/individu/enfant_0/_firstName");
   });
