@@ -29,6 +29,24 @@ function childNames(answers: readonly Answer[], ids: string[]): string {
     .join(", ");
 }
 
+function stepRows(bundle: Bundle, step: StepInstance, answers: readonly Answer[]): RecapRow[] {
+  // The children list step has no field of its own: it shows the children's first names.
+  if (step.entityName === "enfants") {
+    const children = findAnswer(answers, "enfants", "enfants", "enfants")?.value;
+    if (!Array.isArray(children)) return [];
+    const question = step.title ?? "Vos enfants";
+    return [{ key: step.path, path: step.path, question, value: childNames(answers, children) }];
+  }
+  return step.fields.flatMap((field) => {
+    const answer = findAnswer(answers, step.entityName, step.id, field.name);
+    if (!answer) return [];
+    const value = formatAnswer(field, answer.value, optionsOf(field, bundle.enumerations));
+    return [
+      { key: `${step.path}#${field.name}`, path: step.path, question: field.question, value },
+    ];
+  });
+}
+
 /** The answers of the active steps, chapter by chapter, in journey order (spec §2 recap). */
 export function recapSections(
   bundle: Bundle,
@@ -37,19 +55,7 @@ export function recapSections(
 ): RecapSection[] {
   return bundle.chapters.flatMap((chapter) => {
     const chapterSteps = steps.filter((step) => step.isActive && step.chapter === chapter.id);
-    const rows = chapterSteps.flatMap((step) =>
-      step.fields.flatMap((field): RecapRow[] => {
-        const answer = findAnswer(answers, step.entityName, step.id, field.name);
-        if (!answer) return [];
-        const value =
-          answer.entityName === "enfants" && Array.isArray(answer.value)
-            ? childNames(answers, answer.value)
-            : formatAnswer(field, answer.value, optionsOf(field, bundle.enumerations));
-        return [
-          { key: `${step.path}#${field.name}`, path: step.path, question: field.question, value },
-        ];
-      }),
-    );
+    const rows = chapterSteps.flatMap((step) => stepRows(bundle, step, answers));
     const [first] = chapterSteps;
     if (rows.length === 0 || !first) return [];
     return [{ id: chapter.id, label: chapter.label, firstPath: first.path, rows }];
