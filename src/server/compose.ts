@@ -37,15 +37,16 @@ export function buildSimulatorApp({
   logger,
   contactEmail,
 }: SimulatorParts): FastifyInstance {
+  const parametersAt = createParameterService(bundle.parameters, engine.client, {
+    engineStatus: () => engine.status,
+  });
   return buildApp({
     db,
     bundle,
     parseSimulationInput: (body) => parseSimulationInput(bundle, body),
-    computeResults: createResultsComputer(bundle, engine.client),
+    computeResults: createResultsComputer(bundle, engine.client, parametersAt),
     engineStatus: () => engine.status,
-    parametersAt: createParameterService(bundle.parameters, engine.client, {
-      engineStatus: () => engine.status,
-    }),
+    parametersAt,
     ...(contactEmail ? { contactEmail } : {}),
     ...(staticDir ? { staticDir } : {}),
     ...(logger !== undefined ? { logger } : {}),

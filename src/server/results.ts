@@ -6,6 +6,7 @@ import {
   type Bundle,
 } from "../domain";
 import type { ComputeResults } from "./app-deps";
+import type { ParametersAt } from "./parameters";
 
 export interface EngineCalculator {
   calculate(request: unknown): Promise<unknown>;
@@ -14,11 +15,18 @@ export interface EngineCalculator {
 /**
  * Recomputes a stored simulation from its answers alone: prune the answers of inactive steps,
  * derive the situation, ask the engine, keep the benefits it finds (DESIGN "Data flow").
+ * Steps are judged active with the engine parameters at the value date, as in the browser.
  */
-export function createResultsComputer(bundle: Bundle, engine: EngineCalculator): ComputeResults {
+export function createResultsComputer(
+  bundle: Bundle,
+  engine: EngineCalculator,
+  parametersAt?: ParametersAt,
+): ComputeResults {
   return async (simulation) => {
+    const parameters = parametersAt && (await parametersAt(simulation.dateDeValeur)).parameters;
     const answers = pruneAnswers(bundle, simulation.answers.all, {
       dateDeValeur: simulation.dateDeValeur,
+      ...(parameters ? { parameters } : {}),
     });
     const situation = {
       ...buildSituation(bundle, answers, simulation.dateDeValeur),
