@@ -78,10 +78,10 @@ const cases: Case[] = [
     ],
   },
   {
-    name: "work-study: employees up to the trade-card maximum age (25)",
+    name: "work-study: employees up to the trade-card maximum age (26, the engine's value)",
     path: "individu/demandeur/alternant",
-    active: [born(26, 1), salarie],
-    inactive: [born(26), salarie],
+    active: [born(27, 1), salarie],
+    inactive: [born(27), salarie],
   },
   {
     name: "work-study: students",
