@@ -92,3 +92,40 @@ export async function activate(page: Page, text: string): Promise<void> {
   await tabTo(page, `"${text}"`, (f) => (f.tag === "button" || f.tag === "a") && f.text === text);
   await page.keyboard.press("Enter");
 }
+
+export type { Focused };
+
+/** Presses Shift+Tab until the focused element satisfies `matches`. */
+export async function tabBackTo(
+  page: Page,
+  what: string,
+  matches: (f: Focused) => boolean,
+): Promise<Focused> {
+  for (let i = 0; i < MAX_TABS; i++) {
+    await page.keyboard.press("Shift+Tab");
+    const current = await focused(page);
+    if (matches(current)) return current;
+  }
+  throw new Error(`Shift+Tab never reached ${what} on ${page.url()}`);
+}
+
+/** Like `activate`, moving backwards with Shift+Tab (for a control before the focus). */
+export async function activateBackwards(page: Page, text: string): Promise<void> {
+  await tabBackTo(
+    page,
+    `"${text}"`,
+    (f) => (f.tag === "button" || f.tag === "a") && f.text === text,
+  );
+  await page.keyboard.press("Enter");
+}
+
+/** Replaces the content of the next text-like input (optionally the one whose label matches). */
+export async function replace(page: Page, text: string, label?: RegExp): Promise<void> {
+  await tabTo(
+    page,
+    `an input ${label ?? ""}`,
+    (f) => isTextEntry(f) && (!label || label.test(f.label)),
+  );
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.keyboard.type(text);
+}
