@@ -70,6 +70,8 @@ export interface SimulationContext {
   dateDeValeur: string;
   /** The step or page the visitor is on; the URL mirrors it. */
   currentPath: string;
+  /** Whether the last move was the visitor's "Suivant" (the progress bar never goes back then). */
+  movedForward?: boolean;
   simulationId?: string;
   token?: string;
   results?: Results;
@@ -297,7 +299,10 @@ export const simulationMachine = setup({
         assign(({ context }) => {
           const steps = stepsOf(context);
           const next = nextPath(steps, context.currentPath);
-          return nextAfterChildStep(steps, context.currentPath, next, context.childInProgress);
+          return {
+            ...nextAfterChildStep(steps, context.currentPath, next, context.childInProgress),
+            movedForward: true,
+          };
         }),
         "persist",
       ],
@@ -311,6 +316,7 @@ export const simulationMachine = setup({
           return {
             answers,
             dirty: true,
+            movedForward: false,
             ...(path ? { currentPath: path, childInProgress: added.id } : {}),
           };
         }),
@@ -321,7 +327,7 @@ export const simulationMachine = setup({
       guard: ({ context, event }) => childIds(context.answers).includes(event.id),
       actions: assign(({ context, event }) => {
         const path = firstStepOfChild(stepsOf(context), event.id);
-        return path ? { currentPath: path, childInProgress: event.id } : {};
+        return path ? { currentPath: path, childInProgress: event.id, movedForward: false } : {};
       }),
     },
     REMOVE_CHILD: {
@@ -349,16 +355,22 @@ export const simulationMachine = setup({
       guard: "hasPrevious",
       actions: assign(({ context }) => ({
         currentPath: previousPath(stepsOf(context), context.currentPath) ?? context.currentPath,
+        movedForward: false,
       })),
     },
     GOTO: {
       guard: { type: "canGoTo", params: ({ event }) => ({ path: event.path }) },
-      actions: assign(({ context, event }) => ({
-        currentPath: resolveGoto(stepsOf(context), event.path) ?? context.currentPath,
-      })),
+      actions: assign(({ context, event }) => {
+        const currentPath = resolveGoto(stepsOf(context), event.path) ?? context.currentPath;
+        // The URL mirrors every move: a GOTO to where the machine already is changes nothing.
+        return currentPath === context.currentPath ? {} : { currentPath, movedForward: false };
+      }),
     },
     RESUME: {
-      actions: assign(({ context }) => ({ currentPath: resumePath(stepsOf(context)) })),
+      actions: assign(({ context }) => ({
+        currentPath: resumePath(stepsOf(context)),
+        movedForward: false,
+      })),
     },
     RESET: {
       target: ".idle",

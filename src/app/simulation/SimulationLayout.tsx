@@ -8,8 +8,10 @@ import { useBundle, useCurrentPath, useIsValidSimulation, useSteps } from "./hoo
 import { REDIRECTION_PATH, SAVE_LATER_PATH, isPagePath } from "./paths";
 import { ProgressBar } from "./ProgressBar";
 import { SessionMessage } from "./SessionMessage";
+import { SimulationContext } from "./SimulationContext";
 import { SummaryButton } from "./SummaryButton";
 import { useDebugQuery, useSanityCheck } from "./useSanityCheck";
+import { useForwardProgress } from "./useForwardProgress";
 import { useUrlProjection } from "./useUrlProjection";
 
 export function SimulationLayout() {
@@ -22,6 +24,10 @@ export function SimulationLayout() {
   const steps = useSteps();
   const currentPath = useCurrentPath();
   const isValid = useIsValidSimulation();
+  const movedForward = SimulationContext.useSelector(
+    (state) => state.context.movedForward === true,
+  );
+  const shownProgress = useForwardProgress(progress(steps, currentPath), currentPath, movedForward);
   if (redirect) return <Navigate to={REDIRECTION_PATH} replace />;
 
   // Pages that are not steps (learn more, save for later…) keep the machine on its step.
@@ -33,7 +39,7 @@ export function SimulationLayout() {
 
   return (
     <div className="fr-container fr-py-4w">
-      {!onResults && !onPage && <ProgressBar value={progress(steps, currentPath)} />}
+      {!onResults && !onPage && <ProgressBar value={shownProgress} />}
       <div className="fr-grid-row fr-grid-row--gutters">
         <div className="fr-col-12 fr-col-md-4">
           {debug ? (

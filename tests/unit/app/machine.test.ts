@@ -111,6 +111,16 @@ describe("simulation machine: navigation", () => {
     expect(path(actor)).toBe(PATHS.birthDate);
   });
 
+  it("remembers whether the last move was the visitor's Suivant, for the progress bar", () => {
+    const { actor } = start();
+    answer(actor, PATHS.birthDate, { date_naissance: "2004-03-01" });
+    expect(actor.getSnapshot().context.movedForward).toBe(true);
+    actor.send({ type: "GOTO", path: PATHS.activity });
+    expect(actor.getSnapshot().context.movedForward).toBe(true);
+    actor.send({ type: "BACK" });
+    expect(actor.getSnapshot().context.movedForward).toBe(false);
+  });
+
   it("goes to the results after the last question, and back to the last question", () => {
     const { actor } = start();
     answer(actor, PATHS.birthDate, { date_naissance: "2004-03-01" });
