@@ -1,13 +1,17 @@
 /**
  * A student goes through the whole questionnaire with the keyboard only and sees the amounts that
- * OpenFisca-France computes; axe finds no violation on any screen visited.
+ * OpenFisca-France computes; axe finds no violation on any screen visited, the progress bar never
+ * goes backwards while moving forward, and the in-page 'Retour' button works.
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations, startHarness, type Harness } from "./harness";
-import { activate, check, choose, fill, tabTo } from "./keyboard";
+import { activate, activateBackwards, check, choose, fill, tabTo } from "./keyboard";
 
 type Action = (page: Page) => Promise<void>;
+
+const progressShown = async (page: Page) =>
+  Number(await page.locator("[role=progressbar]").getAttribute("aria-valuenow"));
 
 const answers: Record<string, Action> = {
   "individu/demandeur/date_naissance": (p) => fill(p, "15032006"),
@@ -84,6 +88,8 @@ describe("student journey, keyboard only", () => {
     await activate(page, "Je commence ma simulation");
 
     const visited: string[] = [];
+    let lastProgress = 0;
+    let wentBack = false;
     for (let screen = 0; screen < 60; screen++) {
       await page.waitForURL(/\/simulation\/.+/);
       const path = new URL(page.url()).pathname.replace("/simulation/", "");
@@ -95,6 +101,20 @@ describe("student journey, keyboard only", () => {
       ).toBeDefined();
       await page.locator("main h1").first().waitFor();
       await expectNoAxeViolations(page, path);
+      const progress = await progressShown(page);
+      expect(progress, `progress bar on ${path} after ${visited.at(-1)}`).toBeGreaterThanOrEqual(
+        lastProgress,
+      );
+      lastProgress = progress;
+      if (path === "individu/demandeur/activite" && !wentBack) {
+        wentBack = true;
+        await activateBackwards(page, "Retour");
+        await page.waitForURL((url) => url.pathname.endsWith("/nationalite"));
+        await page.locator("main h1").first().waitFor();
+        lastProgress = await progressShown(page);
+        await activate(page, "Suivant");
+        await page.waitForURL((url) => url.pathname.endsWith("/activite"));
+      }
       visited.push(path);
       await answer!(page);
       await activate(page, "Suivant");
@@ -111,6 +131,7 @@ describe("student journey, keyboard only", () => {
     expect(results).toContain("Aides personnelles au logement");
     expect(results).not.toContain("Revenu de solidarité active");
     expect(visited).toHaveLength(Object.keys(answers).length);
+    expect(wentBack, "the 'Retour' button was tried").toBe(true);
     expect(consoleErrors).toEqual([]);
     journeyPage = page;
   });
