@@ -1,5 +1,5 @@
 import type { Bundle, IncomeType } from "./bundle";
-import { monthId, monthOptions, valueDates, type PeriodOption } from "./dates";
+import { monthOptions, valueDates, type PeriodOption } from "./dates";
 import { evaluate, type PredicateContext } from "./predicates";
 
 /** The periods asked for an income type (spec §5 "Income periods"), oldest first. */
@@ -29,12 +29,4 @@ export function offeredIncomeTypes(bundle: Bundle, context: PredicateContext): I
 /** The type's label for the person in `context.self`: the first conditional one that holds. */
 export function incomeLabel(type: IncomeType, context: PredicateContext): string {
   return type.labels?.find((label) => evaluate(label.when, context))?.text ?? type.label;
-}
-
-export function incomeType(bundle: Bundle, id: string): IncomeType | undefined {
-  return bundle.incomeTypes.find((type) => type.id === id);
-}
-
-export function isCurrentMonth(period: string, dateDeValeur: string): boolean {
-  return period === monthId(dateDeValeur);
 }
