@@ -110,10 +110,11 @@ describe("student journey, keyboard only", () => {
         wentBack = true;
         await activateBackwards(page, "Retour");
         await page.waitForURL((url) => url.pathname.endsWith("/nationalite"));
-        await page.locator("main h1").first().waitFor();
+        await page.waitForFunction(() => document.activeElement?.tagName === "H1");
         lastProgress = await progressShown(page);
         await activate(page, "Suivant");
         await page.waitForURL((url) => url.pathname.endsWith("/activite"));
+        await page.waitForFunction(() => document.activeElement?.tagName === "H1");
       }
       visited.push(path);
       await answer!(page);
