@@ -15,6 +15,7 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
+          globalSetup: ["tests/integration/setup/shared-engine.ts"],
           testTimeout: 120_000,
           hookTimeout: 240_000,
           fileParallelism: false,

@@ -12,18 +12,16 @@ import {
   type Answer,
 } from "../../src/domain";
 import { loadBundle } from "../../src/server/compose";
-import { createEngineSupervisor, type EngineSupervisor } from "../../src/server/engine";
+import type { EngineSupervisor } from "../../src/server/engine";
 import type { EngineCalculator } from "../../src/server/results";
-import { freePort, quietLogger } from "./helpers/engine";
+import { sharedEngine } from "./helpers/engine";
 import { employee, months, VALUE_DATE } from "../fixtures/situations";
 
 const bundle = loadBundle();
 let engine: EngineSupervisor;
 
 beforeAll(async () => {
-  engine = createEngineSupervisor({ port: await freePort(), workers: 1, logger: quietLogger() });
-  await engine.start();
-  await engine.waitUntilReady(180_000);
+  engine = await sharedEngine();
 });
 
 afterAll(async () => {

@@ -9,9 +9,9 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Answer } from "../../src/domain";
 import { buildSimulatorApp, loadBundle } from "../../src/server/compose";
-import { createEngineSupervisor, type EngineSupervisor } from "../../src/server/engine";
+import type { EngineSupervisor } from "../../src/server/engine";
 import { migrateToLatest, openSqliteDatabase, type DatabaseHandle } from "../../src/server/storage";
-import { freePort, quietLogger } from "./helpers/engine";
+import { sharedEngine } from "./helpers/engine";
 import { employee, months, student, VALUE_DATE } from "../fixtures/situations";
 
 const bundle = loadBundle();
@@ -21,9 +21,7 @@ let app: FastifyInstance;
 let dir: string;
 
 beforeAll(async () => {
-  engine = createEngineSupervisor({ port: await freePort(), workers: 1, logger: quietLogger() });
-  await engine.start();
-  await engine.waitUntilReady(180_000);
+  engine = await sharedEngine();
   dir = mkdtempSync(join(tmpdir(), "results-"));
   database = openSqliteDatabase(join(dir, "test.sqlite"));
   await migrateToLatest(database.db);
