@@ -1,6 +1,6 @@
 import { buildSimulatorApp, loadBundle } from "./compose";
 import { ConfigError, loadConfig } from "./config";
-import { createEngineSupervisor } from "./engine";
+import { catalogueWarmupRequest, createEngineSupervisor } from "./engine";
 import { migrateToLatest, openDatabase } from "./storage";
 
 async function main(): Promise<void> {
@@ -18,6 +18,8 @@ async function main(): Promise<void> {
     clientTimeoutMs: config.engineClientTimeoutMs,
     ...(config.engineWorkers ? { workers: config.engineWorkers } : {}),
     ...(config.engineUrl ? { externalUrl: config.engineUrl } : {}),
+    // Every worker computes every catalogue benefit once before the first visitor.
+    warmupRequest: catalogueWarmupRequest(bundle.benefits),
   });
   // The site answers at once; results answer 503 until the engine is ready.
   void engine.start();

@@ -41,9 +41,24 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** Body of `GET /variables`: every variable the engine knows, by name. */
+export type VariablesResponse = Record<string, { description?: string; href?: string }>;
+
+/** Which engine answered: the country package and the other packages and reforms it runs. */
+export interface EngineVersion {
+  /** `Country-Package` and `Country-Package-Version` headers, e.g. "openfisca-france@176.0.7". */
+  countryPackage: string;
+  /** `Engine-Packages` header set by scripts/engine/serve.py (installed packages and reforms), if any. */
+  packages?: string;
+}
+
 export interface EngineClient {
   readonly baseUrl: string;
   calculate(request: CalculateRequest, options?: RequestOptions): Promise<CalculateResponse>;
+  /** Names of every variable the engine knows (`GET /variables`). */
+  variables(options?: RequestOptions): Promise<VariablesResponse>;
+  /** The engine's package versions, read from the headers of a cheap `GET /entities`. */
+  version(options?: RequestOptions): Promise<EngineVersion>;
   /** `path` is the parameter id with dots, e.g. "marche_travail.salaire_minimum.smic.smic_b_horaire". */
   parameter(path: string, options?: RequestOptions): Promise<ParameterResponse>;
   spec(options?: RequestOptions): Promise<unknown>;
@@ -132,6 +147,15 @@ export function createEngineClient(options: EngineClientOptions): EngineClient {
     body: unknown,
     opts: RequestOptions = {},
   ): Promise<unknown> {
+    return (await requestWithHeaders(method, path, body, opts)).body;
+  }
+
+  async function requestWithHeaders(
+    method: "GET" | "POST",
+    path: string,
+    body: unknown,
+    opts: RequestOptions = {},
+  ): Promise<{ body: unknown; headers: Headers }> {
     const timeoutMs = opts.timeoutMs ?? defaultTimeoutMs;
     const controller = new AbortController();
     let timedOut = false;
@@ -153,7 +177,7 @@ export function createEngineClient(options: EngineClientOptions): EngineClient {
       });
       // Read the body under the same timeout: a large answer can stall too.
       const parsed = parseBody(await response.text());
-      if (response.ok) return parsed;
+      if (response.ok) return { body: parsed, headers: response.headers };
       if (isDeterministicFailure(response.status, parsed)) {
         throw new EngineRequestError(response.status, parsed);
       }
@@ -186,6 +210,16 @@ export function createEngineClient(options: EngineClientOptions): EngineClient {
     async parameter(path, opts) {
       const id = path.replace(/\//g, ".").split(".").map(encodeURIComponent).join(".");
       return (await request("GET", `/parameter/${id}`, undefined, opts)) as ParameterResponse;
+    },
+    async variables(opts) {
+      return (await request("GET", "/variables", undefined, opts)) as VariablesResponse;
+    },
+    async version(opts) {
+      const { headers } = await requestWithHeaders("GET", "/entities", undefined, opts);
+      const name = headers.get("country-package") ?? "unknown";
+      const version = headers.get("country-package-version") ?? "unknown";
+      const packages = headers.get("engine-packages") ?? undefined;
+      return { countryPackage: `${name}@${version}`, ...(packages ? { packages } : {}) };
     },
     async spec(opts) {
       return request("GET", "/spec", undefined, opts);

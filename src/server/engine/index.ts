@@ -12,13 +12,18 @@ export {
   type EngineEntities,
   type EngineEntity,
   type EngineValue,
+  type EngineVersion,
+  type VariablesResponse,
   type ParameterResponse,
   type PeriodValues,
   type RequestOptions,
 } from "./client.js";
 export {
   createEngineSupervisor,
+  DEFAULT_REFORMS,
   defaultWarmupRequest,
+  EXTENSIONS,
+  withKnownVariablesOnly,
   engineConfigFromEnv,
   isProcessGroupAlive,
   type EngineConfig,
@@ -27,3 +32,4 @@ export {
   type EngineSupervisor,
   type EngineSupervisorOptions,
 } from "./supervisor.js";
+export { catalogueWarmupRequest, type WarmupBenefit } from "./warmup.js";

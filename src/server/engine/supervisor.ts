@@ -14,6 +14,7 @@ import {
   DEFAULT_CLIENT_TIMEOUT_MS,
   type CalculateRequest,
   type EngineClient,
+  type EngineEntities,
 } from "./client.js";
 
 export type EngineStatus = "starting" | "ready" | "degraded";
@@ -54,8 +55,13 @@ export interface EngineSupervisorOptions extends Partial<EngineConfig> {
   preload?: boolean;
   /** Boot through BOOT_SCRIPT (no OpenAPI example, in-process warm-up); false runs plain `openfisca serve`. */
   fastBoot?: boolean;
-  /** Computed in-process at load, then sent once over HTTP after health; null disables it. */
+  /**
+   * Computed in-process at load, then sent once over HTTP after health; null disables it.
+   * Variables the engine lacks are left out of both.
+   */
   warmupRequest?: CalculateRequest | null;
+  /** Reforms applied after the extensions (default: the EPCI reform of openfisca-france-local). */
+  reforms?: string[];
   extraArgs?: string[];
 }
 
@@ -65,6 +71,8 @@ export interface EngineSupervisor {
   readonly baseUrl: string;
   /** Client bound to `baseUrl` with the configured client timeout. */
   readonly client: EngineClient;
+  /** gunicorn workers of a spawned engine (for an external one: the configured value or the cores). */
+  readonly workers: number;
   /** PID of the gunicorn master (also its process group id), when spawned and running. */
   readonly pid: number | undefined;
   readonly external: boolean;
@@ -79,6 +87,13 @@ export interface EngineSupervisor {
 }
 
 const PREFIX = "[engine]";
+
+/**
+ * openfisca-france-local's EPCI reform adds one `menage_dans_epci_siren_<siren>` variable per
+ * intercommunality, used by local aids restricted to an EPCI.
+ */
+export const DEFAULT_REFORMS = ["openfisca_france_local.epci_test_factory.epci_reform"];
+export const EXTENSIONS = ["openfisca_france_local", "openfisca_paris"];
 const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
 
 function readInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -157,6 +172,25 @@ export function defaultWarmupRequest(now: Date = new Date()): CalculateRequest {
   };
 }
 
+/** The request without the variables the engine does not know (role lists are kept). */
+export function withKnownVariablesOnly(
+  request: CalculateRequest,
+  known: Record<string, unknown>,
+): CalculateRequest {
+  const filtered: Record<string, EngineEntities> = {};
+  for (const [plural, instances] of Object.entries(request) as [string, EngineEntities][]) {
+    filtered[plural] = Object.fromEntries(
+      Object.entries(instances).map(([id, instance]) => [
+        id,
+        Object.fromEntries(
+          Object.entries(instance).filter(([key, value]) => Array.isArray(value) || key in known),
+        ),
+      ]),
+    );
+  }
+  return filtered as unknown as CalculateRequest;
+}
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function killGroup(pid: number, signal: NodeJS.Signals): void {
@@ -211,6 +245,7 @@ class Supervisor implements EngineSupervisor {
   readonly baseUrl: string;
   readonly client: EngineClient;
   readonly external: boolean;
+  readonly workers: number;
 
   #status: EngineStatus = "starting";
   #listeners = new Set<(status: EngineStatus) => void>();
@@ -225,7 +260,6 @@ class Supervisor implements EngineSupervisor {
 
   readonly #log: EngineLogger;
   readonly #port: number;
-  readonly #workers: number;
   readonly #workerTimeoutS: number;
   readonly #venvDir: string;
   readonly #bootTimeoutMs: number;
@@ -236,6 +270,7 @@ class Supervisor implements EngineSupervisor {
   readonly #preload: boolean;
   readonly #fastBoot: boolean;
   readonly #warmup: CalculateRequest | null;
+  readonly #reforms: string[];
   readonly #extraArgs: string[];
   readonly #pidFile: string;
   readonly #onProcessExit = () => {
@@ -245,7 +280,7 @@ class Supervisor implements EngineSupervisor {
   constructor(options: EngineSupervisorOptions) {
     this.#log = options.logger ?? console;
     this.#port = options.port ?? 5001;
-    this.#workers = options.workers ?? availableParallelism();
+    this.workers = options.workers ?? availableParallelism();
     this.#workerTimeoutS = options.workerTimeoutS ?? 60;
     this.#venvDir = options.venvDir ?? process.env.ENGINE_VENV ?? join(repoRoot, ".venv");
     this.#bootTimeoutMs = options.bootTimeoutMs ?? 240_000;
@@ -257,6 +292,7 @@ class Supervisor implements EngineSupervisor {
     this.#fastBoot = options.fastBoot ?? true;
     this.#warmup =
       options.warmupRequest === undefined ? defaultWarmupRequest() : options.warmupRequest;
+    this.#reforms = options.reforms ?? DEFAULT_REFORMS;
     this.#extraArgs = options.extraArgs ?? [];
     this.#pidFile = join(this.#venvDir, `engine-${this.#port}.pid`);
     this.external = Boolean(options.externalUrl);
@@ -364,13 +400,13 @@ class Supervisor implements EngineSupervisor {
       "--country-package",
       "openfisca_france",
       "--extensions",
-      "openfisca_france_local",
-      "openfisca_paris",
+      ...EXTENSIONS,
+      ...(this.#reforms.length > 0 ? ["--reforms", ...this.#reforms] : []),
       // --bind rather than --port: `openfisca serve` rewrites the bind address badly for 5-digit ports.
       "--bind",
       `127.0.0.1:${this.#port}`,
       "--workers",
-      String(this.#workers),
+      String(this.workers),
       "--timeout",
       String(this.#workerTimeoutS),
       ...(this.#preload ? ["--preload"] : []),
@@ -393,7 +429,7 @@ class Supervisor implements EngineSupervisor {
     });
     this.#child = child;
     this.#log.info(
-      `${PREFIX} starting OpenFisca on ${this.baseUrl} (pid ${child.pid}, ${this.#workers} workers)`,
+      `${PREFIX} starting OpenFisca on ${this.baseUrl} (pid ${child.pid}, ${this.workers} workers)`,
     );
     if (child.pid) writeFileSync(this.#pidFile, String(child.pid));
     this.#forwardOutput(child);
@@ -424,7 +460,10 @@ class Supervisor implements EngineSupervisor {
     if (this.#warmup) {
       // The model is already warm (BOOT_SCRIPT): this checks /calculate end to end.
       try {
-        await this.client.calculate(this.#warmup, { timeoutMs: this.#workerTimeoutS * 1000 });
+        const known = await this.client.variables();
+        await this.client.calculate(withKnownVariablesOnly(this.#warmup, known), {
+          timeoutMs: this.#workerTimeoutS * 1000,
+        });
       } catch (error) {
         this.#log.warn(`${PREFIX} warm-up request failed: ${String(error)}`);
       }
