@@ -1,4 +1,5 @@
 import type {
+  Benefit,
   Block,
   Bundle,
   ChoiceOption,
@@ -7,8 +8,15 @@ import type {
   JourneyEntry,
   Predicate,
   StepDefinition,
+  Territory,
 } from "../../src/domain/bundle";
-import { CHOICE_KINDS, type FieldYaml, type IncomeTypeYaml } from "./format";
+import {
+  CHOICE_KINDS,
+  type BenefitYaml,
+  type FieldYaml,
+  type IncomeTypeYaml,
+  type InstitutionYaml,
+} from "./format";
 import { subjectOf, type ValidatedSchema } from "./model";
 import { frenchTypography, normaliseQuestion, optionalText } from "./normalise";
 
@@ -65,6 +73,33 @@ function convertIncomeLabel(label: IncomeTypeYaml["label"]): Pick<IncomeType, "l
       text: frenchTypography(item.text),
     })),
   };
+}
+
+/** The one list of codes of a territory (references.ts reported a territory with several). */
+function convertTerritory(territory: InstitutionYaml["territory"]): Territory | undefined {
+  if (!territory) return undefined;
+  if (territory.regions) return { regions: territory.regions };
+  if (territory.departements) return { departements: territory.departements };
+  if (territory.epcis) return { epcis: territory.epcis };
+  if (territory.communes) return { communes: territory.communes };
+  return undefined;
+}
+
+function convertBenefit(benefit: BenefitYaml): Benefit {
+  return compact({
+    id: benefit.id,
+    label: frenchTypography(benefit.label),
+    description: frenchTypography(benefit.description),
+    institution: benefit.institution,
+    engine: compact({ ...benefit.engine }),
+    type: benefit.type,
+    unit: benefit.unit ?? "",
+    periodicity: benefit.periodicity,
+    legend: optionalText(benefit.legend),
+    interestFlag: benefit.interestFlag,
+    prefilter: benefit.prefilter as Predicate | undefined,
+    links: compact({ ...benefit.links }),
+  });
 }
 
 /** The bundle without its version, which is a hash of the rest. Expects a cross-checked schema. */
@@ -134,18 +169,16 @@ export function convertSchema(schema: ValidatedSchema): Omit<Bundle, "version"> 
     ),
     parameters: schema.parameters.value.parameters,
     institutions: schema.institutions.flatMap(({ value }) =>
-      value.institutions.map((i) => ({ ...i, label: frenchTypography(i.label) })),
-    ),
-    benefits: schema.benefits.flatMap(({ value }) =>
-      value.benefits.map((benefit) =>
+      value.institutions.map((institution) =>
         compact({
-          ...benefit,
-          label: frenchTypography(benefit.label),
-          description: frenchTypography(benefit.description),
-          legend: optionalText(benefit.legend),
+          id: institution.id,
+          label: frenchTypography(institution.label),
+          type: institution.type,
+          territory: convertTerritory(institution.territory),
         }),
       ),
     ),
+    benefits: schema.benefits.flatMap(({ value }) => value.benefits.map(convertBenefit)),
     derived: schema.journey.value.derived ?? [],
   };
 }

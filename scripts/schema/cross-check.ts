@@ -1,3 +1,4 @@
+import { checkBenefits, checkInstitutions } from "./benefit-rules";
 import type { SchemaError, Segment } from "./errors";
 import { buildFieldIndex } from "./fields";
 import { checkForwardReferences, type PredicateSites } from "./forward";
@@ -57,5 +58,7 @@ export function crossCheck(schema: ValidatedSchema): SchemaError[] {
   });
 
   errors.push(...checkForwardReferences(schema, sites));
+  // Prefilters run after the whole questionnaire: no forward reference to check.
+  errors.push(...checkInstitutions(schema), ...checkBenefits(schema, fields, parameters));
   return errors;
 }

@@ -169,27 +169,63 @@ export const incomesFile = z.strictObject({
   ),
 });
 
+export const INSTITUTION_TYPES = [
+  "national",
+  "region",
+  "departement",
+  "epci",
+  "commune",
+  "caf",
+  "msa",
+  "autre",
+  "europeen",
+] as const;
+/** Types that cover a part of France only: they must declare their territory. */
+export const TERRITORIAL_TYPES: ReadonlySet<string> = new Set([
+  "region",
+  "departement",
+  "epci",
+  "commune",
+]);
+/** Types that cover the whole country: they may not declare a territory. */
+export const NATIONWIDE_TYPES: ReadonlySet<string> = new Set(["national", "europeen"]);
+/** The territory key a territorial type must use. */
+export const TERRITORY_KEY_OF_TYPE: Readonly<Record<string, string>> = {
+  region: "regions",
+  departement: "departements",
+  epci: "epcis",
+  commune: "communes",
+};
+
+const codes = (pattern: RegExp, what: string) =>
+  z.array(z.string().regex(pattern, `expected ${what}`)).min(1, "expected at least one code");
+
+/** Where a territorial institution acts: exactly one list of codes (checked by references.ts). */
+const territory = z.strictObject({
+  /** INSEE region codes ("84"). */
+  regions: codes(/^\d{2}$/, "an INSEE region code (2 digits)").optional(),
+  /** INSEE department codes ("22", "2A", "971"). */
+  departements: codes(/^(\d{2}|2[AB]|97\d)$/, "an INSEE department code").optional(),
+  /** SIREN numbers of EPCIs ("243500139"). */
+  epcis: codes(/^\d{9}$/, "an EPCI SIREN number (9 digits)").optional(),
+  /** INSEE commune codes ("75056", "2A004"). */
+  communes: codes(/^(\d{5}|2[AB]\d{3})$/, "an INSEE commune code (5 characters)").optional(),
+});
+
 export const institutionsFile = z.strictObject({
   institutions: z.array(
     z.strictObject({
       id: name,
       label: text,
-      type: z.enum([
-        "national",
-        "region",
-        "departement",
-        "epci",
-        "commune",
-        "caf",
-        "msa",
-        "autre",
-        "europeen",
-      ]),
+      type: z.enum(INSTITUTION_TYPES),
+      territory: territory.optional(),
     }),
   ),
 });
 
 const url = z.url({ error: "expected a URL" });
+
+export const BENEFIT_TYPES = ["float", "bool", "mixed"] as const;
 
 export const benefitsFile = z.strictObject({
   benefits: z.array(
@@ -202,17 +238,24 @@ export const benefitsFile = z.strictObject({
         variable: name,
         entity: z.enum(["individus", "familles", "foyers_fiscaux", "menages"]),
         period: z.enum(["month", "year"]),
+        /** `mixed` only: a boolean variable (same entity and period) under which 0 means granted. */
+        eligibleAtZero: name.optional(),
       }),
-      type: z.enum(["float", "bool"]),
-      unit: z.string(),
-      periodicity: z.enum(["mensuelle", "annuelle", "ponctuelle"]),
+      type: z.enum(BENEFIT_TYPES),
+      /** `€`, `%`, `séances`…; omitted when the benefit has no amount (bool). */
+      unit: text.optional(),
+      periodicity: z.enum(["mensuelle", "annuelle", "ponctuelle", "autre"]),
       legend: text.optional(),
       interestFlag: name.optional(),
+      /** Checked like a step's `when`, with `self` the applicant. */
+      prefilter: predicate.optional(),
       links: z.strictObject({
         information: url.optional(),
         form: url.optional(),
         teleservice: url.optional(),
         instructions: url.optional(),
+        teleservicePrefill: url.optional(),
+        teleserviceNeedsRegistration: z.boolean().optional(),
       }),
     }),
   ),
@@ -229,6 +272,8 @@ export type JourneyFile = z.infer<typeof journeyFile>;
 export type IncomesFile = z.infer<typeof incomesFile>;
 export type InstitutionsFile = z.infer<typeof institutionsFile>;
 export type BenefitsFile = z.infer<typeof benefitsFile>;
+export type InstitutionYaml = InstitutionsFile["institutions"][number];
+export type BenefitYaml = BenefitsFile["benefits"][number];
 
 /** A validated file: its typed content and where it came from. */
 export interface Parsed<T> {

@@ -158,19 +158,44 @@ export interface Parameter {
   fallback: number;
 }
 
+export type InstitutionType =
+  "national" | "region" | "departement" | "epci" | "commune" | "caf" | "msa" | "autre" | "europeen";
+
+/**
+ * Where an institution acts: one list of codes. INSEE codes for regions (`"84"`), departments
+ * (`"22"`, `"2A"`, `"971"`) and communes (`"75056"`); SIREN numbers for EPCIs (`"243500139"`).
+ */
+export type Territory =
+  { regions: string[] } | { departements: string[] } | { epcis: string[] } | { communes: string[] };
+
 export interface Institution {
   id: string;
   label: string;
-  type:
-    | "national"
-    | "region"
-    | "departement"
-    | "epci"
-    | "commune"
-    | "caf"
-    | "msa"
-    | "autre"
-    | "europeen";
+  type: InstitutionType;
+  /** Present for the institutions that act on part of France only (region, department…). */
+  territory?: Territory;
+}
+
+/**
+ * How the engine's value reads: `float` an amount (0: not granted), `bool` granted or not,
+ * `mixed` an amount where 0 still means granted when `engine.eligibleAtZero` is true.
+ */
+export type BenefitType = "float" | "bool" | "mixed";
+export type Periodicity = "mensuelle" | "annuelle" | "ponctuelle" | "autre";
+
+export interface BenefitLinks {
+  /** The official page describing the benefit. */
+  information?: string;
+  /** A form to fill in (often a PDF). */
+  form?: string;
+  /** The online service where the claim is made. */
+  teleservice?: string;
+  /** How to claim, step by step. */
+  instructions?: string;
+  /** An online service that can be pre-filled with the simulation's answers. */
+  teleservicePrefill?: string;
+  /** The teleservice asks the visitor to create an account first. */
+  teleserviceNeedsRegistration?: boolean;
 }
 
 export interface Benefit {
@@ -181,14 +206,24 @@ export interface Benefit {
   engine: {
     variable: string;
     entity: "individus" | "familles" | "foyers_fiscaux" | "menages";
+    /** `month`: the value date's month; `year`: the value date's calendar year. */
     period: "month" | "year";
+    /** `mixed` only: the boolean variable, same entity and period, under which 0 means granted. */
+    eligibleAtZero?: string;
   };
-  type: "float" | "bool";
+  type: BenefitType;
+  /** `€`, `%`, `séances`…; the empty string when the benefit has no amount (bool). */
   unit: string;
-  periodicity: "mensuelle" | "annuelle" | "ponctuelle";
+  periodicity: Periodicity;
   legend?: string;
+  /** An interest question of the applicant (`_interetPermisDeConduire`): asked only when answered yes. */
   interestFlag?: string;
-  links: { information?: string; form?: string; teleservice?: string; instructions?: string };
+  /**
+   * A cheap condition on the answers, evaluated with `self` the applicant: the engine is not asked
+   * for the benefit when it does not hold. Never stricter than the engine's own formula.
+   */
+  prefilter?: Predicate;
+  links: BenefitLinks;
 }
 
 /** An engine input derived by the situation builder rather than answered directly. */

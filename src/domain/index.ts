@@ -13,3 +13,4 @@ export * from "./situation";
 export * from "./engine-request";
 export * from "./fiscal";
 export * from "./validation";
+export * from "./benefit-selection";

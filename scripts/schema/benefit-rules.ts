@@ -1,0 +1,132 @@
+import type { SchemaError, Segment } from "./errors";
+import type { FieldIndex } from "./fields";
+import { NATIONWIDE_TYPES, TERRITORIAL_TYPES, TERRITORY_KEY_OF_TYPE } from "./format";
+import type { ValidatedSchema } from "./model";
+import { checkPredicate } from "./predicate-check";
+
+const TERRITORY_KEYS = ["regions", "departements", "epcis", "communes"] as const;
+
+/**
+ * Institutions: a territorial type (region, departement, epci, commune) declares its territory
+ * with the list matching its type; a nationwide one declares none; a territory has one list.
+ */
+export function checkInstitutions(schema: ValidatedSchema): SchemaError[] {
+  const errors: SchemaError[] = [];
+  for (const { file, value } of schema.institutions) {
+    value.institutions.forEach((institution, i) => {
+      const at = (...rest: Segment[]): Segment[] => ["institutions", i, ...rest];
+      const { type, territory } = institution;
+      const expectedKey = TERRITORY_KEY_OF_TYPE[type];
+      if (!territory) {
+        if (TERRITORIAL_TYPES.has(type)) {
+          errors.push(
+            file.error(
+              at(),
+              `missing key "territory" (a ${type} institution lists its ${expectedKey}: territory: { ${expectedKey}: [...] })`,
+            ),
+          );
+        }
+        return;
+      }
+      if (NATIONWIDE_TYPES.has(type)) {
+        errors.push(file.error(at("territory"), `a ${type} institution has no territory`));
+        return;
+      }
+      const keys = TERRITORY_KEYS.filter((key) => territory[key] !== undefined);
+      if (keys.length !== 1) {
+        errors.push(
+          file.error(
+            at("territory"),
+            `expected exactly one of ${TERRITORY_KEYS.join(", ")}, found ${keys.length === 0 ? "none" : keys.join(", ")}`,
+          ),
+        );
+        return;
+      }
+      const [key] = keys;
+      if (expectedKey !== undefined && key !== expectedKey) {
+        errors.push(
+          file.error(
+            at("territory", key ?? ""),
+            `a ${type} institution lists its territory as "${expectedKey}"`,
+          ),
+        );
+      }
+    });
+  }
+  return errors;
+}
+
+/**
+ * Benefits: unit and type agree, a `mixed` benefit names the variable telling when 0 means
+ * granted, the interest flag is a question about the applicant, the prefilter reads known fields
+ * with known operators. A prefilter runs once the whole questionnaire is answered: it may read any
+ * question, and `self` is the applicant.
+ */
+export function checkBenefits(
+  schema: ValidatedSchema,
+  fields: FieldIndex,
+  parameters: ReadonlySet<string>,
+): SchemaError[] {
+  const errors: SchemaError[] = [];
+  for (const { file, value } of schema.benefits) {
+    value.benefits.forEach((benefit, b) => {
+      const at = (...rest: Segment[]): Segment[] => ["benefits", b, ...rest];
+      if (benefit.type === "bool" && benefit.unit !== undefined) {
+        errors.push(file.error(at("unit"), "a bool benefit has no unit"));
+      }
+      if (benefit.type !== "bool" && benefit.unit === undefined) {
+        errors.push(
+          file.error(at(), `missing key "unit" (required for a ${benefit.type} benefit: €, %…)`),
+        );
+      }
+      if (benefit.type === "mixed" && benefit.engine.eligibleAtZero === undefined) {
+        errors.push(
+          file.error(
+            at("engine"),
+            'missing key "eligibleAtZero" (a mixed benefit names the boolean variable under which 0 means granted)',
+          ),
+        );
+      }
+      if (benefit.type !== "mixed" && benefit.engine.eligibleAtZero !== undefined) {
+        errors.push(
+          file.error(at("engine", "eligibleAtZero"), '"eligibleAtZero" is only for mixed benefits'),
+        );
+      }
+      if (benefit.links.teleserviceNeedsRegistration !== undefined && !benefit.links.teleservice) {
+        errors.push(
+          file.error(
+            at("links", "teleserviceNeedsRegistration"),
+            '"teleserviceNeedsRegistration" needs a "teleservice" link',
+          ),
+        );
+      }
+      if (benefit.interestFlag !== undefined) {
+        const info = fields.get(`individu.${benefit.interestFlag}`);
+        if (!info) {
+          errors.push(
+            file.error(
+              at("interestFlag"),
+              `unknown interest question "${benefit.interestFlag}" (expected a question about the applicant)`,
+            ),
+          );
+        } else if (info.kind !== "boolean" && info.kind !== "multi_choice") {
+          errors.push(
+            file.error(
+              at("interestFlag"),
+              `interest question "${benefit.interestFlag}" is a ${info.kind}, expected a boolean or a multi_choice`,
+            ),
+          );
+        }
+      }
+      if (benefit.prefilter !== undefined) {
+        const result = checkPredicate(benefit.prefilter, file, at("prefilter"), {
+          fields,
+          parameters,
+          selfAllowed: true,
+        });
+        errors.push(...result.errors);
+      }
+    });
+  }
+  return errors;
+}

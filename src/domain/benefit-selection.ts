@@ -1,0 +1,75 @@
+import type { Benefit, Bundle, Institution } from "./bundle";
+import { findAnswer } from "./answers";
+import { predicateContext, withSelf, type JourneyOptions } from "./context";
+import { evaluate } from "./predicates";
+import type { Answer, Commune } from "./types";
+
+/**
+ * Whether the institution acts in this commune. An institution without territory (national, or a
+ * caf/msa/autre that declares none) acts everywhere; a territorial one needs a commune.
+ */
+export function benefitTerritoryContains(
+  institution: Institution,
+  commune: Partial<Commune> | undefined,
+): boolean {
+  const territory = institution.territory;
+  if (!territory) return true;
+  if (!commune) return false;
+  if ("regions" in territory) return includes(territory.regions, commune.region);
+  if ("departements" in territory) return includes(territory.departements, commune.departement);
+  if ("epcis" in territory) return includes(territory.epcis, commune.epci);
+  return includes(territory.communes, commune.code_insee);
+}
+
+function includes(codes: readonly string[], code: string | undefined): boolean {
+  return typeof code === "string" && code !== "" && codes.includes(code);
+}
+
+/** The household's commune (`menage.depcom`), when answered. */
+function householdCommune(answers: readonly Answer[]): Partial<Commune> | undefined {
+  const value = findAnswer(answers, "menage", "menage", "depcom")?.value;
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Partial<Commune>)
+    : undefined;
+}
+
+/**
+ * Whether the applicant answered yes to an interest question: `true`, or a non-empty list for a
+ * multiple choice. As in the situation (spec §4), a health or social training sets the interest
+ * in the health and social aids, which is then not asked.
+ */
+function applicantInterested(answers: readonly Answer[], flag: string): boolean {
+  const value = findAnswer(answers, "individu", "demandeur", flag)?.value;
+  if (value === true || (Array.isArray(value) && value.length > 0)) return true;
+  return (
+    flag === "_interetAidesSanitaireSocial" &&
+    findAnswer(answers, "individu", "demandeur", "groupe_specialites_formation")?.value ===
+      "groupe_330"
+  );
+}
+
+/**
+ * The benefits worth asking the engine about, in catalogue order: those whose institution acts
+ * in the household's commune (territorial ones are dropped while no commune is answered), whose
+ * interest question, if any, the applicant answered yes, and whose prefilter, if any, holds with
+ * `self` the applicant. Pure: it reads the answers only.
+ */
+export function selectEngineBenefits(
+  bundle: Bundle,
+  answers: readonly Answer[],
+  options: JourneyOptions,
+): Benefit[] {
+  const institutions = new Map(bundle.institutions.map((i) => [i.id, i]));
+  const commune = householdCommune(answers);
+  let context: ReturnType<typeof predicateContext> | undefined;
+  const applicantContext = () =>
+    (context ??= withSelf(predicateContext(bundle, answers, options), answers, "demandeur"));
+
+  return bundle.benefits.filter((benefit) => {
+    const institution = institutions.get(benefit.institution);
+    if (institution && !benefitTerritoryContains(institution, commune)) return false;
+    if (benefit.interestFlag !== undefined && !applicantInterested(answers, benefit.interestFlag))
+      return false;
+    return benefit.prefilter === undefined || evaluate(benefit.prefilter, applicantContext());
+  });
+}

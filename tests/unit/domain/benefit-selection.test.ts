@@ -1,0 +1,186 @@
+import { describe, expect, it } from "vitest";
+import {
+  benefitTerritoryContains,
+  selectEngineBenefits,
+  type Answer,
+  type Benefit,
+  type Bundle,
+  type Commune,
+  type Institution,
+} from "../../../src/domain";
+import { lyon } from "../../fixtures/situations";
+import { a, bornYearsAgo, bundle, DATE } from "./fixtures";
+
+const rennes: Commune = {
+  code_insee: "35238",
+  code_postal: "35000",
+  nom: "Rennes",
+  departement: "35",
+  region: "53",
+  epci: "243500139",
+};
+
+const institutions: Institution[] = [
+  { id: "etat", label: "État", type: "national" },
+  { id: "msa_bretagne", label: "MSA", type: "msa", territory: { departements: ["35", "56"] } },
+  { id: "region_ara", label: "Région", type: "region", territory: { regions: ["84"] } },
+  { id: "dept_rhone", label: "Rhône", type: "departement", territory: { departements: ["69"] } },
+  { id: "metropole_lyon", label: "Lyon", type: "epci", territory: { epcis: ["200046977"] } },
+  { id: "ville_lyon", label: "Ville", type: "commune", territory: { communes: ["69123"] } },
+  { id: "ville_rennes", label: "Ville", type: "commune", territory: { communes: ["35238"] } },
+];
+
+function benefit(id: string, institution: string, extra: Partial<Benefit> = {}): Benefit {
+  return {
+    id,
+    label: id,
+    description: id,
+    institution,
+    engine: { variable: id, entity: "individus", period: "month" },
+    type: "float",
+    unit: "€",
+    periodicity: "mensuelle",
+    links: {},
+    ...extra,
+  };
+}
+
+const catalogue: Benefit[] = [
+  benefit("national", "etat"),
+  benefit("commune_rennes", "ville_rennes"),
+  benefit("region", "region_ara"),
+  benefit("departement", "dept_rhone"),
+  benefit("epci", "metropole_lyon"),
+  benefit("commune", "ville_lyon"),
+  benefit("msa", "msa_bretagne"),
+  benefit("permis", "etat", { interestFlag: "_interetPermisDeConduire" }),
+  benefit("jeunes", "etat", {
+    prefilter: {
+      and: [
+        { ">=": [{ age: { var: "self.date_naissance" } }, 17] },
+        { "<=": [{ age: { var: "self.date_naissance" } }, 26] },
+      ],
+    },
+  }),
+  benefit("etudiants_lyon", "ville_lyon", {
+    prefilter: { "===": [{ var: "self.activite" }, "etudiant"] },
+  }),
+];
+
+const testBundle: Bundle = { ...bundle, institutions, benefits: catalogue };
+const options = { dateDeValeur: DATE };
+
+function selected(answers: Answer[]): string[] {
+  return selectEngineBenefits(testBundle, answers, options).map((b) => b.id);
+}
+
+const young = [
+  a("demandeur.date_naissance", bornYearsAgo(20)),
+  a("demandeur.activite", "etudiant"),
+];
+
+describe("selectEngineBenefits", () => {
+  it("keeps the benefits of every institution acting in the commune, in catalogue order", () => {
+    expect(selected([...young, a("menage.depcom", lyon)])).toEqual([
+      "national",
+      "region",
+      "departement",
+      "epci",
+      "commune",
+      "jeunes",
+      "etudiants_lyon",
+    ]);
+  });
+
+  it("drops the territorial benefits while no commune is answered", () => {
+    expect(selected(young)).toEqual(["national", "jeunes"]);
+  });
+
+  it("keeps a caf, msa or other institution's benefits in its departments only", () => {
+    expect(selected([...young, a("menage.depcom", rennes)])).toEqual([
+      "national",
+      "commune_rennes",
+      "msa",
+      "jeunes",
+    ]);
+  });
+
+  it("keeps a benefit with an interest flag only when the applicant answered yes", () => {
+    const base = [...young, a("menage.depcom", lyon)];
+    expect(selected([...base, a("demandeur._interetPermisDeConduire", false)])).not.toContain(
+      "permis",
+    );
+    expect(selected([...base, a("demandeur._interetPermisDeConduire", true)])).toContain("permis");
+    // The flag is about the applicant: a partner's yes does not count.
+    expect(selected([...base, a("conjoint._interetPermisDeConduire", true)])).not.toContain(
+      "permis",
+    );
+  });
+
+  it("keeps a benefit with a prefilter only when it holds for the applicant", () => {
+    const lyonAnswers = (birth: string, activite: string) => [
+      a("demandeur.date_naissance", birth),
+      a("demandeur.activite", activite),
+      a("menage.depcom", lyon),
+    ];
+    expect(selected(lyonAnswers(bornYearsAgo(26), "salarie"))).toEqual([
+      "national",
+      "region",
+      "departement",
+      "epci",
+      "commune",
+      "jeunes",
+    ]);
+    expect(selected(lyonAnswers(bornYearsAgo(27), "etudiant"))).toEqual([
+      "national",
+      "region",
+      "departement",
+      "epci",
+      "commune",
+      "etudiants_lyon",
+    ]);
+    expect(selected(lyonAnswers(bornYearsAgo(16), "etudiant"))).not.toContain("jeunes");
+  });
+
+  it("reads the applicant's own answers, not the partner's, as self", () => {
+    const answers = [
+      a("demandeur.date_naissance", bornYearsAgo(40)),
+      a("conjoint.date_naissance", bornYearsAgo(20)),
+    ];
+    expect(selected(answers)).toEqual(["national"]);
+  });
+});
+
+describe("the real catalogue", () => {
+  it("drops the benefits of territorial institutions without a commune", () => {
+    const territorial = new Set(
+      bundle.institutions.filter((i) => i.territory !== undefined).map((i) => i.id),
+    );
+    const kept = selectEngineBenefits(bundle, young, options);
+    expect(kept.length).toBeGreaterThan(0);
+    for (const b of kept) expect(territorial.has(b.institution)).toBe(false);
+  });
+});
+
+describe("benefitTerritoryContains", () => {
+  const region = institutions.find((i) => i.id === "region_ara")!;
+  const national = institutions.find((i) => i.id === "etat")!;
+  const epci = institutions.find((i) => i.id === "metropole_lyon")!;
+
+  it("matches a commune by the code of the territory's kind", () => {
+    expect(benefitTerritoryContains(region, lyon)).toBe(true);
+    expect(benefitTerritoryContains(region, rennes)).toBe(false);
+    expect(benefitTerritoryContains(epci, lyon)).toBe(true);
+  });
+
+  it("contains every commune, and none, for an institution without territory", () => {
+    expect(benefitTerritoryContains(national, rennes)).toBe(true);
+    expect(benefitTerritoryContains(national, undefined)).toBe(true);
+  });
+
+  it("never matches an empty code (a commune outside any EPCI)", () => {
+    const noEpci = { ...lyon, epci: "" };
+    expect(benefitTerritoryContains(epci, noEpci)).toBe(false);
+    expect(benefitTerritoryContains({ ...epci, territory: { epcis: [""] } }, noEpci)).toBe(false);
+  });
+});
