@@ -360,8 +360,12 @@ describe("ids and references", () => {
       join(schemaDir, "institutions/regions.yaml"),
       "institutions:\n  - id: idf\n    label: Île-de-France\n    type: region\n    territory: { regions: ['11'] }\n  - id: caf\n    label: Caf\n    type: caf\n",
     );
+    const first = lineOf(
+      readFileSync(join(schemaDir, "institutions/nationales.yaml"), "utf8"),
+      "- id: caf\n",
+    );
     expect(compileErrors(schemaDir)).toEqual([
-      `schema/institutions/regions.yaml:6 institutions[1].id: duplicate institution "caf" (first declared at schema/institutions/nationales.yaml:5)`,
+      `schema/institutions/regions.yaml:6 institutions[1].id: duplicate institution "caf" (first declared at schema/institutions/nationales.yaml:${first})`,
     ]);
   });
 
