@@ -10,7 +10,7 @@ export * from "./journey";
 export * from "./incomes";
 export * from "./step-values";
 export * from "./situation";
-export * from "./engine-request";
+export * from "./engine";
 export * from "./fiscal";
 export * from "./validation";
 export * from "./benefit-selection";

@@ -2,6 +2,7 @@ import type { Bundle } from "./bundle";
 import { childIds, valuesOf } from "./answers";
 import { roleOf } from "./context";
 import { valueDates } from "./dates";
+import { hasFiscalValues, type Patrimoine, type RessourcesFiscales } from "./fiscal";
 import type { Answer, AnswerValue, EntityValues, Person, Situation } from "./types";
 
 /** Housing occupation status from the housing answers (spec §4). */
@@ -73,13 +74,28 @@ function buildPerson(
   return person;
 }
 
-/** The situation derived from the answers (spec §3, §4); never stored. */
+/** What a situation carries beside the answers (spec §3 "Simulation"). */
+export interface SituationOptions {
+  version?: string;
+  /** Taxable incomes of the fiscal year N-2, by person; attached only when something is declared. */
+  ressourcesFiscales?: RessourcesFiscales;
+  /** The household's wealth; attached only when something is declared. */
+  patrimoine?: Patrimoine;
+}
+
+/**
+ * The situation derived from the answers (spec §3, §4); never stored. The fourth argument is the
+ * schema version, or the options (version, declared taxable incomes and wealth).
+ */
 export function buildSituation(
   bundle: Bundle,
   answers: readonly Answer[],
   dateDeValeur: string,
-  version?: string,
+  versionOrOptions?: string | SituationOptions,
 ): Situation {
+  const options: SituationOptions =
+    typeof versionOrOptions === "string" ? { version: versionOrOptions } : (versionOrOptions ?? {});
+  const { version, ressourcesFiscales, patrimoine } = options;
   const { thisYear } = valueDates(dateDeValeur);
   const famille = valuesOf(answers, "famille", "famille");
   const menage: EntityValues = {
@@ -102,5 +118,7 @@ export function buildSituation(
     famille,
     menage,
     parents: valuesOf(answers, "parents", "parents"),
+    ...(ressourcesFiscales && hasFiscalValues(ressourcesFiscales) ? { ressourcesFiscales } : {}),
+    ...(patrimoine && hasFiscalValues(patrimoine) ? { patrimoine } : {}),
   };
 }

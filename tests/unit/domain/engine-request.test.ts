@@ -18,13 +18,13 @@ describe("buildEngineRequest", () => {
   it("maps answers to engine variables at their periods", () => {
     const demandeur = request.individus.demandeur!;
     expect(demandeur.date_naissance).toEqual({ ETERNITY: "2006-03-15" });
-    expect(demandeur.activite).toEqual({ "2026-11": "etudiant" });
+    expect(demandeur.activite).toMatchObject({ "2026-11": "etudiant" });
     expect(demandeur.salaire_net).toEqual({ "2026-10": 300, "2026-11": 300 });
     expect(demandeur.enfant_a_charge).toEqual({ 2026: true });
     const menage = request.menages._!;
-    expect(menage.depcom).toEqual({ "2026-11": "69123" });
-    expect(menage.statut_occupation_logement).toEqual({ "2026-11": "locataire_meuble" });
-    expect(menage.loyer).toEqual({ "2026-11": 450 });
+    expect(menage.depcom).toMatchObject({ "2026-11": "69123" });
+    expect(menage.statut_occupation_logement).toMatchObject({ "2026-11": "locataire_meuble" });
+    expect(menage.loyer).toMatchObject({ "2026-11": 450 });
     expect(menage.personne_de_reference).toEqual(["demandeur"]);
   });
 
@@ -36,7 +36,7 @@ describe("buildEngineRequest", () => {
       "ppa",
       "rsa",
     ]);
-    expect(request.familles._!.aide_logement).toEqual({ "2026-11": null });
+    expect(request.familles._!.aide_logement).toMatchObject({ "2026-11": null });
     expect(request.individus.demandeur!.bourse_criteres_sociaux).toEqual({ "2026-11": null });
   });
 

@@ -56,4 +56,26 @@ describe("buildSituation", () => {
     expect(situation.demandeur.chomage_net).toEqual({});
     expect(situation.demandeur.indemnites_stage).toBeUndefined();
   });
+
+  it("keeps the schema version as fourth positional argument", () => {
+    expect(buildSituation(bundle, student, DATE, "v7").version).toBe("v7");
+    expect(buildSituation(bundle, student, DATE).version).toBeUndefined();
+  });
+
+  it("attaches the declared taxable incomes and wealth given as options, not empty ones", () => {
+    const situation = buildSituation(bundle, student, DATE, {
+      version: "v7",
+      ressourcesFiscales: { demandeur: { salaire_imposable: 12000 } },
+      patrimoine: { livret_a: 3000 },
+    });
+    expect(situation.version).toBe("v7");
+    expect(situation.ressourcesFiscales).toEqual({ demandeur: { salaire_imposable: 12000 } });
+    expect(situation.patrimoine).toEqual({ livret_a: 3000 });
+    const empty = buildSituation(bundle, student, DATE, {
+      ressourcesFiscales: { demandeur: {} },
+      patrimoine: {},
+    });
+    expect(empty.ressourcesFiscales).toBeUndefined();
+    expect(empty.patrimoine).toBeUndefined();
+  });
 });

@@ -1,0 +1,123 @@
+/**
+ * The benefits asked of the engine (`null` at their own period) and how their values are read
+ * back into `Droit`s.
+ */
+import type { Benefit, Bundle } from "../bundle";
+import { valueDates } from "../dates";
+import type { Droit } from "../types";
+import { periodsOf } from "./periods";
+import { HOUSEHOLD_ID, type EngineEntity, type EngineRequest, type OutputRef } from "./types";
+
+/** The period a benefit is asked at: the value date's month, or its calendar year. */
+export function outputPeriod(benefit: Benefit, dateDeValeur: string): string {
+  const dates = valueDates(dateDeValeur);
+  return benefit.engine.period === "year" ? dates.thisYear : dates.thisMonth;
+}
+
+/** The boolean variable under which a `mixed` benefit's 0 means granted, if any. */
+function eligibleAtZeroVariable(benefit: Benefit): string | undefined {
+  const type: string = benefit.type;
+  const variable = (benefit.engine as { eligibleAtZero?: unknown }).eligibleAtZero;
+  return type === "mixed" && typeof variable === "string" ? variable : undefined;
+}
+
+/** The entity instance a benefit is read on: the applicant, or the applicant's group entity. */
+function outputTarget(benefit: Benefit, demandeurId: string): { id: string } {
+  return { id: benefit.engine.entity === "individus" ? demandeurId : HOUSEHOLD_ID };
+}
+
+function ask(entity: EngineEntity, variable: string, period: string): void {
+  entity[variable] = { ...periodsOf(entity, variable), [period]: null };
+}
+
+/**
+ * Asks each benefit as `null` at its period (replacing a declared amount at that very period, so
+ * the engine computes it), and records where to read it back. Benefits whose variable the engine
+ * lacks are left out.
+ */
+export function requestOutputs(
+  request: EngineRequest,
+  benefits: readonly Benefit[],
+  dateDeValeur: string,
+  demandeurId: string,
+  missingVariables: ReadonlySet<string> = new Set(),
+): OutputRef[] {
+  const outputs: OutputRef[] = [];
+  for (const benefit of benefits) {
+    if (missingVariables.has(benefit.engine.variable)) continue;
+    const entity = benefit.engine.entity;
+    const { id } = outputTarget(benefit, demandeurId);
+    const target = request[entity][id];
+    if (!target) continue;
+    const period = outputPeriod(benefit, dateDeValeur);
+    ask(target, benefit.engine.variable, period);
+    const ref: OutputRef = {
+      benefitId: benefit.id,
+      entity,
+      id,
+      variable: benefit.engine.variable,
+      period,
+    };
+    const atZero = eligibleAtZeroVariable(benefit);
+    if (atZero && !missingVariables.has(atZero)) {
+      ask(target, atZero, period);
+      ref.eligibleAtZero = atZero;
+    }
+    outputs.push(ref);
+  }
+  return outputs;
+}
+
+function readValue(response: unknown, ref: OutputRef, variable: string): unknown {
+  const entities = (
+    response as Record<string, Record<string, Record<string, Record<string, unknown>>>> | null
+  )?.[ref.entity];
+  return entities?.[ref.id]?.[variable]?.[ref.period];
+}
+
+/** A benefit as shown to the visitor, with its amount (or `true`). */
+export function toDroit(bundle: Bundle, benefit: Benefit, montant: number | boolean): Droit {
+  return {
+    id: benefit.id,
+    label: benefit.label,
+    description: benefit.description,
+    institution:
+      bundle.institutions.find((i) => i.id === benefit.institution)?.label ?? benefit.institution,
+    montant,
+    unit: benefit.unit,
+    periodicity: benefit.periodicity,
+    links: Object.fromEntries(
+      Object.entries(benefit.links).filter(([, url]) => typeof url === "string"),
+    ) as Record<string, string>,
+  };
+}
+
+/**
+ * The amount of a benefit read from the response, or `undefined` when not granted: a `bool` is
+ * granted when true; a `float` when non-zero; a `mixed` like a float, and also at 0 when its
+ * `eligibleAtZero` variable is true.
+ */
+export function grantedAmount(
+  benefit: Benefit,
+  ref: OutputRef,
+  response: unknown,
+): number | boolean | undefined {
+  const value = readValue(response, ref, ref.variable);
+  if (benefit.type === "bool") return value === true ? true : undefined;
+  const amount = typeof value === "number" ? Math.round(value * 100) / 100 : 0;
+  if (amount !== 0) return amount;
+  if (ref.eligibleAtZero && readValue(response, ref, ref.eligibleAtZero) === true) return 0;
+  return undefined;
+}
+
+/** The benefits the engine granted, in the order they were asked. */
+export function extractDroits(bundle: Bundle, outputs: OutputRef[], response: unknown): Droit[] {
+  const droits: Droit[] = [];
+  for (const ref of outputs) {
+    const benefit = bundle.benefits.find((b) => b.id === ref.benefitId);
+    if (!benefit) continue;
+    const montant = grantedAmount(benefit, ref, response);
+    if (montant !== undefined) droits.push(toDroit(bundle, benefit, montant));
+  }
+  return droits;
+}

@@ -1,0 +1,107 @@
+/**
+ * From a situation to one OpenFisca `/calculate` request. Each step is a named rule of
+ * `./rules`, documented in docs/engine-notes.md ("Input mapping rules"); every period derives
+ * from the situation's value date.
+ */
+import type { Bundle } from "../bundle";
+import { fiscalEngineInputs, patrimoineEngineInputs } from "../fiscal";
+import type { Situation } from "../types";
+import { familleIncomes, mapEntity, mappingsByEntity } from "./inputs";
+import { mergeInputs, setIfAbsent } from "./periods";
+import { requestOutputs } from "./outputs";
+import { addDependentParents } from "./rules/dependent-parents";
+import { distanceDomicileFamilial } from "./rules/distance";
+import { householdEntities } from "./rules/entities";
+import { defaultFiscalIncomes, hasDeclaredFiscalIncomes } from "./rules/fiscal-defaults";
+import { receivedBenefits } from "./rules/injected-benefits";
+import { householdMembers, memberList } from "./rules/members";
+import { addGrossAndTaxable } from "./rules/net-to-taxable";
+import { zeroUndeclaredPastBenefits } from "./rules/past-benefits";
+import { copyStableAnswers } from "./rules/stable-answers";
+import {
+  HOUSEHOLD_ID,
+  type EngineRequest,
+  type EngineRequestOptions,
+  type OutputRef,
+} from "./types";
+import { valueDates } from "../dates";
+
+const DISTANCE_VARIABLE = "bourse_criteres_sociaux_distance_domicile_familial";
+
+/**
+ * Maps a situation to one engine request with the benefits to compute as outputs (`null` at their
+ * own period), and records where to read each benefit back.
+ */
+export function buildEngineRequest(
+  bundle: Bundle,
+  situation: Situation,
+  options: EngineRequestOptions = {},
+): { request: EngineRequest; outputs: OutputRef[] } {
+  const { dateDeValeur } = situation;
+  const { thisMonth } = valueDates(dateDeValeur);
+  const missing = options.missingVariables ?? new Set<string>();
+  const mappings = mappingsByEntity(bundle);
+
+  // Entities and roles, without the children over 25.
+  const members = householdMembers(situation);
+  const people = memberList(members);
+  const request = householdEntities(members);
+
+  // The answers, as the schema maps them.
+  for (const person of people) {
+    request.individus[person.id] = mapEntity(person, mappings.get("individu"), dateDeValeur);
+  }
+  const famille = request.familles[HOUSEHOLD_ID]!;
+  Object.assign(famille, mapEntity(situation.famille, mappings.get("famille"), dateDeValeur));
+  Object.assign(famille, familleIncomes(bundle, people));
+  const menage = request.menages[HOUSEHOLD_ID]!;
+  Object.assign(menage, mapEntity(situation.menage, mappings.get("menage"), dateDeValeur));
+
+  for (const person of people) {
+    const entity = request.individus[person.id]!;
+    // Net to gross and net to taxable.
+    addGrossAndTaxable(entity, person, dateDeValeur);
+    // N-2 incomes: declared, or defaulting to the last 12 months.
+    mergeInputs(
+      entity,
+      hasDeclaredFiscalIncomes(situation.ressourcesFiscales, person.id)
+        ? fiscalEngineInputs(situation.ressourcesFiscales?.[person.id], dateDeValeur)
+        : defaultFiscalIncomes(entity, dateDeValeur),
+    );
+  }
+  mergeInputs(
+    request.individus[members.demandeur.id]!,
+    patrimoineEngineInputs(situation.patrimoine),
+  );
+
+  // A dependent young person joins the parents' foyer fiscal.
+  addDependentParents(request, situation, members);
+
+  // Distance between the place of study and the family home.
+  const distance = distanceDomicileFamilial(situation, options.communeCentre);
+  if (distance !== undefined && !missing.has(DISTANCE_VARIABLE)) {
+    request.individus[members.demandeur.id]![DISTANCE_VARIABLE] = { [thisMonth]: distance };
+  }
+
+  // Stable answers over the last 3 months; no past entitlement to undeclared benefits.
+  copyStableAnswers(request, dateDeValeur);
+  zeroUndeclaredPastBenefits(request, bundle, members, dateDeValeur, missing);
+
+  // Benefits already received: inputs at the current month, not outputs.
+  const benefits = options.benefits ?? bundle.benefits;
+  const received = receivedBenefits(bundle, situation, benefits);
+  for (const { benefit, montant } of received) {
+    const holder =
+      benefit.engine.entity === "individus" ? request.individus[members.demandeur.id] : famille;
+    if (holder) setIfAbsent(holder, benefit.engine.variable, thisMonth, montant);
+  }
+  const receivedIds = new Set(received.map(({ benefit }) => benefit.id));
+  const outputs = requestOutputs(
+    request,
+    benefits.filter((benefit) => !receivedIds.has(benefit.id)),
+    dateDeValeur,
+    members.demandeur.id,
+    missing,
+  );
+  return { request, outputs };
+}
