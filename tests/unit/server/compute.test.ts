@@ -1,0 +1,420 @@
+import { describe, expect, it } from "vitest";
+import {
+  canonicalJson,
+  createBatchingCalculator,
+  createCachingCalculator,
+  createEngineInfo,
+  LruCache,
+  mergeRequests,
+  pinnedEnginePackages,
+  requestKey,
+  splitResponse,
+  type Calculator,
+} from "../../../src/server/compute";
+import {
+  EngineRequestError,
+  EngineTimeoutError,
+  EngineUnavailableError,
+  type CalculateRequest,
+  type CalculateResponse,
+} from "../../../src/server/engine";
+
+const MONTH = "2026-01";
+
+/** A household of one person earning `salary`, asking for `double` (computed as 2 × salary). */
+function household(salary: number, extra: Record<string, unknown> = {}): CalculateRequest {
+  return {
+    individus: {
+      demandeur: { salaire: { [MONTH]: salary }, double: { [MONTH]: null }, ...extra },
+    },
+    familles: { famille: { parents: ["demandeur"], enfants: [] } },
+    foyers_fiscaux: { foyer_fiscal: { declarants: ["demandeur"] } },
+    menages: { menage: { personne_de_reference: ["demandeur"], depcom: { [MONTH]: "69123" } } },
+  } as CalculateRequest;
+}
+
+type Person = Record<string, Record<string, unknown>>;
+
+/**
+ * A fake engine: answers `double` = 2 × `salaire` for every person, rejects (400) a request in
+ * which a person has an `astronaute` activity, and records what it was sent. Each answer waits
+ * until `release()` is called, so tests control when workers free.
+ */
+function fakeEngine() {
+  const sent: CalculateRequest[] = [];
+  const waiting: (() => void)[] = [];
+  const engine: Calculator & { sent: CalculateRequest[]; release(): void; releaseAll(): void } = {
+    sent,
+    release() {
+      waiting.shift()?.();
+    },
+    releaseAll() {
+      while (waiting.length > 0) waiting.shift()?.();
+    },
+    calculate(request) {
+      sent.push(request);
+      return new Promise<CalculateResponse>((resolve, reject) => {
+        waiting.push(() => {
+          const people = Object.values(request.individus) as unknown as Person[];
+          if (people.some((person) => person.activite?.[MONTH] === "astronaute")) {
+            reject(new EngineRequestError(400, { error: "'astronaute' is not a known value" }));
+            return;
+          }
+          const response = structuredClone(request) as unknown as Record<
+            string,
+            Record<string, Person>
+          >;
+          for (const person of Object.values(response.individus ?? {})) {
+            if (person.double) person.double[MONTH] = 2 * Number(person.salaire?.[MONTH] ?? 0);
+          }
+          resolve(response as unknown as CalculateResponse);
+        });
+      });
+    },
+  };
+  return engine;
+}
+
+const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+async function settleAll(engine: ReturnType<typeof fakeEngine>, rounds = 10) {
+  for (let i = 0; i < rounds; i++) {
+    await flush();
+    engine.releaseAll();
+  }
+}
+
+const doubleOf = (response: CalculateResponse) =>
+  (response.individus.demandeur as Person).double?.[MONTH];
+
+describe("canonical request key", () => {
+  it("ignores the order of keys at every depth", () => {
+    const a = { individus: { x: { b: { "2026": 1 }, a: { "2025": 2, "2024": 3 } } }, menages: {} };
+    const b = { menages: {}, individus: { x: { a: { "2024": 3, "2025": 2 }, b: { "2026": 1 } } } };
+    expect(canonicalJson(a)).toBe(canonicalJson(b));
+    expect(requestKey("v1", a)).toBe(requestKey("v1", b));
+  });
+
+  it("keeps the order of arrays (role lists are ordered)", () => {
+    expect(canonicalJson({ parents: ["a", "b"] })).not.toBe(canonicalJson({ parents: ["b", "a"] }));
+  });
+
+  it("changes with the engine version and with any value", () => {
+    const request = household(1000);
+    expect(requestKey("openfisca-france@176.0.7", request)).not.toBe(
+      requestKey("openfisca-france@176.0.8", request),
+    );
+    expect(requestKey("v", household(1000))).not.toBe(requestKey("v", household(1001)));
+    expect(requestKey("v", { a: null })).not.toBe(requestKey("v", { a: 0 }));
+  });
+
+  it("is a SHA-256 in hexadecimal", () => {
+    expect(requestKey("v", household(1))).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe("LRU cache", () => {
+  it("forgets the least recently used entry first, a read counting as a use", () => {
+    const lru = new LruCache<string, number>(2);
+    lru.set("a", 1);
+    lru.set("b", 2);
+    expect(lru.get("a")).toBe(1);
+    lru.set("c", 3);
+    expect(lru.has("b")).toBe(false);
+    expect(lru.get("a")).toBe(1);
+    expect(lru.get("c")).toBe(3);
+    expect(lru.size).toBe(2);
+  });
+
+  it("replaces a value without growing", () => {
+    const lru = new LruCache<string, number>(2);
+    lru.set("a", 1);
+    lru.set("a", 2);
+    expect(lru.size).toBe(1);
+    expect(lru.get("a")).toBe(2);
+  });
+
+  it("keeps nothing with a size of 0 and refuses a negative size", () => {
+    const lru = new LruCache<string, number>(0);
+    lru.set("a", 1);
+    expect(lru.get("a")).toBeUndefined();
+    expect(() => new LruCache(-1)).toThrow(RangeError);
+  });
+});
+
+describe("batch merge and split", () => {
+  it("prefixes every instance id and every person in a role list", () => {
+    const merged = mergeRequests([household(1), household(2)]) as unknown as Record<
+      string,
+      Record<string, Record<string, unknown>>
+    >;
+    expect(Object.keys(merged.individus ?? {})).toEqual(["b0_demandeur", "b1_demandeur"]);
+    expect(merged.familles?.b1_famille?.parents).toEqual(["b1_demandeur"]);
+    expect(merged.familles?.b1_famille?.enfants).toEqual([]);
+    expect(merged.menages?.b0_menage?.personne_de_reference).toEqual(["b0_demandeur"]);
+    expect(merged.menages?.b0_menage?.depcom).toEqual({ [MONTH]: "69123" });
+  });
+
+  it("gives each request back exactly what the engine would answer it alone", async () => {
+    const requests = [household(100), household(200), household(300)];
+    const engine = fakeEngine();
+    const answering = engine.calculate(mergeRequests(requests));
+    engine.release();
+    const parts = splitResponse(requests, await answering);
+    const alone = await Promise.all(
+      requests.map((request) => {
+        const answer = engine.calculate(request);
+        engine.release();
+        return answer;
+      }),
+    );
+    expect(parts).toEqual(alone);
+    expect(parts.map(doubleOf)).toEqual([200, 400, 600]);
+  });
+
+  it("keeps households apart whose ids would collide once prefixed naively", () => {
+    const first = { individus: { "0_x": { a: { [MONTH]: 1 } } } } as unknown as CalculateRequest;
+    const many = Array.from({ length: 11 }, () => first);
+    const merged = mergeRequests(many);
+    expect(Object.keys(merged.individus)).toHaveLength(11);
+  });
+});
+
+describe("batching calculator", () => {
+  it("sends at once while a worker is free, then merges what waited into one request", async () => {
+    const engine = fakeEngine();
+    const sizes: number[] = [];
+    const batcher = createBatchingCalculator(engine, {
+      concurrency: 2,
+      maxBatchSize: 64,
+      onSend: (size) => sizes.push(size),
+    });
+    const answers = [1, 2, 3, 4, 5, 6].map((salary) => batcher.calculate(household(salary)));
+    // Two go out alone (two workers); four wait.
+    expect(engine.sent).toHaveLength(2);
+    expect(batcher.queued).toBe(4);
+    engine.release();
+    await flush();
+    // One worker freed: the four waiting requests leave together.
+    expect(engine.sent).toHaveLength(3);
+    expect(Object.keys(engine.sent[2]?.individus ?? {})).toHaveLength(4);
+    await settleAll(engine);
+    expect((await Promise.all(answers)).map(doubleOf)).toEqual([2, 4, 6, 8, 10, 12]);
+    expect(sizes).toEqual([1, 1, 4]);
+    expect(batcher.inFlight).toBe(0);
+  });
+
+  it("never puts more than maxBatchSize households in one request", async () => {
+    const engine = fakeEngine();
+    const sizes: number[] = [];
+    const batcher = createBatchingCalculator(engine, {
+      concurrency: 1,
+      maxBatchSize: 3,
+      onSend: (size) => sizes.push(size),
+    });
+    const answers = Array.from({ length: 8 }, (_, i) => batcher.calculate(household(i)));
+    await settleAll(engine);
+    expect((await Promise.all(answers)).map(doubleOf)).toEqual([0, 2, 4, 6, 8, 10, 12, 14]);
+    expect(sizes).toEqual([1, 3, 3, 1]);
+  });
+
+  it("retries the members of a rejected batch one by one: one bad situation fails alone", async () => {
+    const engine = fakeEngine();
+    const sizes: number[] = [];
+    const batcher = createBatchingCalculator(engine, {
+      concurrency: 1,
+      maxBatchSize: 64,
+      onSend: (size) => sizes.push(size),
+    });
+    const first = batcher.calculate(household(1));
+    const good = batcher.calculate(household(2));
+    const bad = batcher.calculate(household(3, { activite: { [MONTH]: "astronaute" } }));
+    const alsoGood = batcher.calculate(household(4));
+    const badOutcome = bad.then(
+      () => "resolved",
+      (error: unknown) => error,
+    );
+    await settleAll(engine);
+    expect(doubleOf(await first)).toBe(2);
+    expect(doubleOf(await good)).toBe(4);
+    expect(doubleOf(await alsoGood)).toBe(8);
+    const error = await badOutcome;
+    expect(error).toBeInstanceOf(EngineRequestError);
+    expect((error as EngineRequestError).status).toBe(400);
+    // The first alone, the three waiting together (rejected), then each of the three alone.
+    expect(sizes).toEqual([1, 3, 1, 1, 1]);
+  });
+
+  it("fails every member of a batch with the engine's own error when it is unavailable", async () => {
+    const calls: CalculateRequest[] = [];
+    let fail: (error: unknown) => void = () => undefined;
+    const engine: Calculator = {
+      calculate(request) {
+        calls.push(request);
+        return new Promise((_, reject) => (fail = reject));
+      },
+    };
+    const batcher = createBatchingCalculator(engine, { concurrency: 1, maxBatchSize: 64 });
+    const outcomes = [1, 2, 3].map((salary) =>
+      batcher.calculate(household(salary)).catch((error: unknown) => error),
+    );
+    fail(new EngineTimeoutError(30_000));
+    await flush();
+    expect(calls).toHaveLength(2);
+    fail(new EngineUnavailableError("engine unreachable", undefined));
+    const errors = await Promise.all(outcomes);
+    expect(errors[0]).toBeInstanceOf(EngineTimeoutError);
+    expect(errors[1]).toBeInstanceOf(EngineUnavailableError);
+    expect(errors[2]).toBe(errors[1]);
+    expect(calls).toHaveLength(2);
+  });
+});
+
+describe("caching calculator", () => {
+  function countingEngine() {
+    const engine = fakeEngine();
+    return {
+      engine,
+      auto: {
+        calculate: (r: CalculateRequest) => {
+          const p = engine.calculate(r);
+          engine.release();
+          return p;
+        },
+      },
+    };
+  }
+
+  it("answers an identical request (keys in another order) from the cache", async () => {
+    const { engine, auto } = countingEngine();
+    const cache = createCachingCalculator(auto, {
+      maxEntries: 10,
+      engineVersion: async () => "v1",
+    });
+    const first = await cache.calculate(household(1000));
+    const reordered = Object.fromEntries(
+      Object.entries(household(1000)).reverse(),
+    ) as unknown as CalculateRequest;
+    const second = await cache.calculate(reordered);
+    expect(second).toEqual(first);
+    expect(engine.sent).toHaveLength(1);
+    expect(cache.stats).toEqual({ computed: 1, hits: 1 });
+  });
+
+  it("hands out copies: a caller altering its answer does not alter the next one's", async () => {
+    const { auto } = countingEngine();
+    const cache = createCachingCalculator(auto, { maxEntries: 10, engineVersion: async () => "v" });
+    const first = await cache.calculate(household(5));
+    (first.individus.demandeur as Person).double = { [MONTH]: -1 };
+    expect(doubleOf(await cache.calculate(household(5)))).toBe(10);
+  });
+
+  it("computes again for another engine version", async () => {
+    const { engine, auto } = countingEngine();
+    let version = "v1";
+    const cache = createCachingCalculator(auto, {
+      maxEntries: 10,
+      engineVersion: async () => version,
+    });
+    await cache.calculate(household(1));
+    version = "v2";
+    await cache.calculate(household(1));
+    expect(engine.sent).toHaveLength(2);
+  });
+
+  it("shares one computation between identical requests in flight", async () => {
+    const engine = fakeEngine();
+    const cache = createCachingCalculator(engine, {
+      maxEntries: 0,
+      engineVersion: async () => "v",
+    });
+    const answers = [cache.calculate(household(7)), cache.calculate(household(7))];
+    await settleAll(engine);
+    expect((await Promise.all(answers)).map(doubleOf)).toEqual([14, 14]);
+    expect(engine.sent).toHaveLength(1);
+  });
+
+  it("never keeps a failure", async () => {
+    let failures = 1;
+    const calls: CalculateRequest[] = [];
+    const cache = createCachingCalculator(
+      {
+        async calculate(request) {
+          calls.push(request);
+          if (failures-- > 0) throw new EngineUnavailableError("down");
+          return request;
+        },
+      },
+      { maxEntries: 10, engineVersion: async () => "v" },
+    );
+    await expect(cache.calculate(household(1))).rejects.toBeInstanceOf(EngineUnavailableError);
+    await expect(cache.calculate(household(1))).resolves.toBeDefined();
+    await cache.calculate(household(1));
+    expect(calls).toHaveLength(2);
+    expect(cache.size).toBe(1);
+  });
+
+  it("passes the version's error on (the engine is down)", async () => {
+    const cache = createCachingCalculator(fakeEngine(), {
+      maxEntries: 10,
+      engineVersion: () => Promise.reject(new EngineUnavailableError("down")),
+    });
+    await expect(cache.calculate(household(1))).rejects.toBeInstanceOf(EngineUnavailableError);
+  });
+});
+
+describe("engine info", () => {
+  it("reads the version and the variables once, and again after a failure or a reset", async () => {
+    let versions = 0;
+    let variableReads = 0;
+    let down = true;
+    const info = createEngineInfo(
+      {
+        async version() {
+          versions++;
+          if (down) throw new EngineUnavailableError("down");
+          return {
+            countryPackage: "openfisca-france@176.0.7",
+            packages: "openfisca-paris==5.5.15",
+          };
+        },
+        async variables() {
+          variableReads++;
+          return { rsa: {}, ppa: {} };
+        },
+      },
+      "pins",
+    );
+    await expect(info.version()).rejects.toBeInstanceOf(EngineUnavailableError);
+    down = false;
+    expect(await info.version()).toBe("openfisca-france@176.0.7 openfisca-paris==5.5.15");
+    await info.version();
+    expect(versions).toBe(2);
+    expect(info.knownVariables()).toBeUndefined();
+    expect([...(await info.variables())]).toEqual(["rsa", "ppa"]);
+    await info.variables();
+    expect(variableReads).toBe(1);
+    info.reset();
+    await info.variables();
+    expect(variableReads).toBe(2);
+  });
+
+  it("falls back on the pinned packages when the engine does not name them", async () => {
+    const info = createEngineInfo(
+      {
+        version: async () => ({ countryPackage: "openfisca-france@176.0.7" }),
+        variables: async () => ({}),
+      },
+      "openfisca-paris==5.5.15",
+    );
+    expect(await info.version()).toBe("openfisca-france@176.0.7 openfisca-paris==5.5.15");
+  });
+
+  it("reads the pins of scripts/engine/requirements.txt", () => {
+    const pins = pinnedEnginePackages();
+    expect(pins).toMatch(/openfisca-france==\d/);
+    expect(pins).toMatch(/openfisca-france-local==\d/);
+    expect(pins).toMatch(/openfisca-paris==\d/);
+    expect(pins).toMatch(/reforms=openfisca_france_local\.epci_test_factory\.epci_reform/);
+  });
+});
