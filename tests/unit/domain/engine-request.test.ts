@@ -29,13 +29,7 @@ describe("buildEngineRequest", () => {
   });
 
   it("asks every benefit as null at its own period", () => {
-    expect(outputs.map((o) => o.benefitId)).toEqual([
-      "bourse_criteres_sociaux",
-      "aide_logement",
-      "contrat_engagement_jeune",
-      "ppa",
-      "rsa",
-    ]);
+    expect(outputs.map((o) => o.benefitId)).toEqual(bundle.benefits.map((b) => b.id));
     expect(request.familles._!.aide_logement).toMatchObject({ "2026-11": null });
     expect(request.individus.demandeur!.bourse_criteres_sociaux).toEqual({ "2026-11": null });
   });

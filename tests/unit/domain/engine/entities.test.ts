@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { householdEntities } from "../../../../src/domain/engine/rules/entities";
+import { householdMembers } from "../../../../src/domain/engine/rules/members";
+import { buildSituation } from "../../../../src/domain";
+import { a, bundle, bornYearsAgo, DATE, student } from "../fixtures";
+
+const child = (id: string, years: number) => [
+  a(`${id}.date_naissance`, bornYearsAgo(years)),
+  a(`${id}.handicap`, false),
+];
+
+describe("rule: entities and roles", () => {
+  it("makes a young person living alone the parent, declarant and reference person of their own entities", () => {
+    const members = householdMembers(buildSituation(bundle, student, DATE));
+    expect(householdEntities(members)).toEqual({
+      individus: { demandeur: {} },
+      familles: { _: { parents: ["demandeur"], enfants: [] } },
+      foyers_fiscaux: { _: { declarants: ["demandeur"], personnes_a_charge: [] } },
+      menages: { _: { personne_de_reference: ["demandeur"], enfants: [] } },
+    });
+  });
+
+  it("gives the partner and the children their role in each entity", () => {
+    const answers = [
+      ...student,
+      a("famille.en_couple", true),
+      a("conjoint.date_naissance", "2004-01-01"),
+      a("enfants.enfants", ["enfant_0", "enfant_1"]),
+      ...child("enfant_0", 3),
+      ...child("enfant_1", 1),
+    ];
+    const entities = householdEntities(householdMembers(buildSituation(bundle, answers, DATE)));
+    expect(Object.keys(entities.individus)).toEqual([
+      "demandeur",
+      "conjoint",
+      "enfant_0",
+      "enfant_1",
+    ]);
+    expect(entities.familles._).toEqual({
+      parents: ["demandeur", "conjoint"],
+      enfants: ["enfant_0", "enfant_1"],
+    });
+    expect(entities.foyers_fiscaux._).toEqual({
+      declarants: ["demandeur", "conjoint"],
+      personnes_a_charge: ["enfant_0", "enfant_1"],
+    });
+    expect(entities.menages._).toEqual({
+      personne_de_reference: ["demandeur"],
+      conjoint: ["conjoint"],
+      enfants: ["enfant_0", "enfant_1"],
+    });
+  });
+});
