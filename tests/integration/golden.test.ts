@@ -1,0 +1,69 @@
+/**
+ * Golden situations (tests/golden/*.yaml) replayed through the real app and the real engine: each
+ * is posted as a visitor would (`POST /api/simulation`), its results read back with the token,
+ * and the whole benefit maps compared with the file's `expected` block. When amounts move, the
+ * diff names them; `npm run golden:update` rewrites the expected values.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildSimulatorApp, loadBundle } from "../../src/server/compose";
+import type { EngineSupervisor } from "../../src/server/engine";
+import { migrateToLatest, openSqliteDatabase, type DatabaseHandle } from "../../src/server/storage";
+import {
+  loadGoldenSituations,
+  questionnaireGaps,
+  resultsThroughApi,
+  simulationPayload,
+} from "../golden/golden";
+import { sharedEngine } from "./helpers/engine";
+
+const bundle = loadBundle();
+const situations = loadGoldenSituations();
+let engine: EngineSupervisor;
+let database: DatabaseHandle;
+let app: FastifyInstance;
+let dir: string;
+
+beforeAll(async () => {
+  engine = await sharedEngine();
+  dir = mkdtempSync(join(tmpdir(), "golden-"));
+  database = openSqliteDatabase(join(dir, "golden.sqlite"));
+  await migrateToLatest(database.db);
+  app = buildSimulatorApp({ bundle, db: database.db, engine, logger: false });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+  await engine?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+it("has at least 25 golden situations, each with expected values", () => {
+  expect(situations.length).toBeGreaterThanOrEqual(25);
+  expect(situations.filter((s) => !s.expected).map((s) => s.name)).toEqual([]);
+});
+
+describe("golden situations through the real engine", () => {
+  it.each(situations.map((s) => [s.name, s] as const))("%s", async (_name, situation) => {
+    const actual = await resultsThroughApi(app, simulationPayload(situation));
+    expect(actual).toEqual(situation.expected ?? { droitsEligibles: {}, droitsInjectes: {} });
+  });
+});
+
+describe("golden situations are questionnaires a visitor could complete", () => {
+  it.each(situations.map((s) => [s.name, s] as const))("%s", async (_name, situation) => {
+    const response = await app.inject({
+      url: `/api/openfisca/parameters/${situation.dateDeValeur}`,
+    });
+    expect(response.statusCode).toBe(200);
+    const { parameters } = response.json<{ parameters: Record<string, number> }>();
+    expect(questionnaireGaps(bundle, situation, parameters)).toEqual({
+      unanswered: [],
+      pruned: [],
+    });
+  });
+});
