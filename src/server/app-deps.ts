@@ -23,11 +23,30 @@ export interface ComputedResults {
  */
 export type ComputeResults = (simulation: Simulation) => Promise<ComputedResults>;
 
+/** The public views of a computation: the situation, the engine request, the engine response. */
+export type RepresentationName = "situation" | "openfisca_request" | "openfisca_response";
+
+/** Computes one view of a stored simulation; engine errors as for `ComputeResults`. */
+export type ComputeRepresentation = (
+  simulation: Simulation,
+  name: RepresentationName,
+) => Promise<unknown>;
+
+/**
+ * Ids of the catalogue benefits whose variable the engine lacks. Throws an error named
+ * `EngineUnavailableError` while the engine cannot tell (not ready): the route answers 503.
+ */
+export type MissingBenefits = () => Promise<string[]>;
+
 export interface AppDeps {
   db: Kysely<Database>;
   bundle: Bundle;
   parseSimulationInput: SimulationInputParser;
   computeResults: ComputeResults;
+  /** `GET /api/simulation/:id/{representation}`; without it those views answer 404. */
+  computeRepresentation?: ComputeRepresentation;
+  /** `GET /api/openfisca/missingbenefits`; without it the route answers 503. */
+  missingBenefits?: MissingBenefits;
   /** The engine supervisor's state; `"ready"` means computations can run. */
   engineStatus: () => string;
   /** The built SPA; served only if the folder exists. */

@@ -7,6 +7,7 @@ import { fallbackParameters } from "./parameters";
 import { registerCommuneRoutes } from "./routes/communes";
 import { registerConfigRoutes } from "./routes/config";
 import { registerHealthRoutes } from "./routes/health";
+import { registerMissingBenefitsRoute } from "./routes/missing-benefits";
 import { registerParameterRoutes } from "./routes/parameters";
 import { registerSimulationRoutes } from "./routes/simulation";
 import { isApiPath, registerSpa, sendSpaIndex, wantsSpaFallback } from "./spa";
@@ -51,6 +52,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     bundle: deps.bundle,
     parseSimulationInput: deps.parseSimulationInput,
     computeResults: deps.computeResults,
+    computeRepresentation: deps.computeRepresentation,
   });
   registerCommuneRoutes(app, communes);
   registerHealthRoutes(app, { db: deps.db, engineStatus: deps.engineStatus });
@@ -58,6 +60,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     app,
     deps.parametersAt ?? (async (date) => fallbackParameters(deps.bundle.parameters, date)),
   );
+  registerMissingBenefitsRoute(app, deps.missingBenefits);
   registerConfigRoutes(app, { contactEmail: deps.contactEmail ?? null });
 
   const spa = registerSpa(app, deps.staticDir);

@@ -1,11 +1,15 @@
 import { readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import type { Kysely } from "kysely";
 import { parseSimulationInput, type Bundle } from "../domain";
 import { buildApp } from "./app";
-import type { EngineSupervisor } from "./engine";
+import type { MissingBenefits } from "./app-deps";
+import { createCommuneCentres } from "./commune-centres";
+import { createEngineCompute, createEngineInfo, type EngineCompute } from "./compute";
+import { EngineUnavailableError, type EngineSupervisor } from "./engine";
 import { createParameterService } from "./parameters";
-import { createResultsComputer } from "./results";
+import { createSimulationComputer } from "./results";
 import type { Database } from "./storage";
 
 const BUNDLE_URL = new URL("../generated/bundle.json", import.meta.url);
@@ -19,13 +23,59 @@ export function loadBundle(): Bundle {
   }
 }
 
+export interface ComputeSettings {
+  /** Requests sent to the engine at once (default: the supervisor's workers, else the cores). */
+  workers?: number;
+  /** ENGINE_CACHE_SIZE (default 500; 0: no cache). */
+  cacheSize?: number;
+  /** ENGINE_MAX_BATCH_SIZE (default 64). */
+  maxBatchSize?: number;
+}
+
 export interface SimulatorParts {
   bundle: Bundle;
   db: Kysely<Database>;
-  engine: Pick<EngineSupervisor, "client" | "status">;
+  engine: Pick<EngineSupervisor, "client" | "status"> &
+    Partial<Pick<EngineSupervisor, "workers" | "onStatus">>;
+  compute?: ComputeSettings;
   staticDir?: string;
   logger?: FastifyServerOptions["logger"];
   contactEmail?: string;
+}
+
+/** The engine path of results: cache, batching and what the server knows of the engine. */
+export function buildEngineCompute(
+  engine: SimulatorParts["engine"],
+  settings: ComputeSettings = {},
+): EngineCompute {
+  const info = createEngineInfo(engine.client);
+  // A restarted engine may be another version, with other variables: read them again.
+  engine.onStatus?.((status) => {
+    if (status !== "ready") info.reset();
+  });
+  return createEngineCompute(engine.client, {
+    workers: settings.workers ?? engine.workers ?? availableParallelism(),
+    info,
+    ...(settings.cacheSize !== undefined ? { cacheSize: settings.cacheSize } : {}),
+    ...(settings.maxBatchSize !== undefined ? { maxBatchSize: settings.maxBatchSize } : {}),
+  });
+}
+
+/** Catalogue benefits whose variable the engine lacks; unavailable until the engine is ready. */
+export function missingBenefitsOf(
+  bundle: Bundle,
+  engine: Pick<EngineSupervisor, "status">,
+  compute: Pick<EngineCompute, "info">,
+): MissingBenefits {
+  return async () => {
+    if (engine.status !== "ready") {
+      throw new EngineUnavailableError(`engine ${engine.status}: its variables are unknown`);
+    }
+    const known = await compute.info.variables();
+    return bundle.benefits
+      .filter((benefit) => !known.has(benefit.engine.variable))
+      .map((benefit) => benefit.id);
+  };
 }
 
 /** The production wiring of the app: schema-driven validation and results from the engine. */
@@ -33,6 +83,7 @@ export function buildSimulatorApp({
   bundle,
   db,
   engine,
+  compute: settings,
   staticDir,
   logger,
   contactEmail,
@@ -40,11 +91,19 @@ export function buildSimulatorApp({
   const parametersAt = createParameterService(bundle.parameters, engine.client, {
     engineStatus: () => engine.status,
   });
+  const compute = buildEngineCompute(engine, settings);
+  const computer = createSimulationComputer(bundle, compute.calculator, {
+    parametersAt,
+    engineVariables: () => compute.info.variables(),
+    communeCentres: createCommuneCentres(),
+  });
   return buildApp({
     db,
     bundle,
     parseSimulationInput: (body) => parseSimulationInput(bundle, body),
-    computeResults: createResultsComputer(bundle, engine.client, parametersAt),
+    computeResults: computer.results,
+    computeRepresentation: computer.representation,
+    missingBenefits: missingBenefitsOf(bundle, engine, compute),
     engineStatus: () => engine.status,
     parametersAt,
     ...(contactEmail ? { contactEmail } : {}),

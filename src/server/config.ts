@@ -13,6 +13,10 @@ export interface Config {
   engineWorkers?: number;
   engineClientTimeoutMs: number;
   engineWorkerTimeoutS: number;
+  /** Engine responses kept in memory (0: no cache). */
+  engineCacheSize: number;
+  /** Most households sent in one batched `/calculate`. */
+  engineMaxBatchSize: number;
   contactEmail?: string;
   staticDir: string;
 }
@@ -51,6 +55,8 @@ const schema = z
     ENGINE_WORKERS: integer(1, 64).optional(),
     ENGINE_CLIENT_TIMEOUT_MS: integer(100, 3_600_000).default(30_000),
     ENGINE_WORKER_TIMEOUT_S: integer(1, 3_600).default(60),
+    ENGINE_CACHE_SIZE: integer(0, 1_000_000).default(500),
+    ENGINE_MAX_BATCH_SIZE: integer(1, 1_000).default(64),
     CONTACT_EMAIL: z.email("must be an e-mail address").optional(),
     STATIC_DIR: z.string().trim().min(1).default("dist/app"),
   })
@@ -95,6 +101,8 @@ export function loadConfig(env: Env = process.env): Config {
     engineWorkers: values.ENGINE_WORKERS,
     engineClientTimeoutMs: values.ENGINE_CLIENT_TIMEOUT_MS,
     engineWorkerTimeoutS: values.ENGINE_WORKER_TIMEOUT_S,
+    engineCacheSize: values.ENGINE_CACHE_SIZE,
+    engineMaxBatchSize: values.ENGINE_MAX_BATCH_SIZE,
     contactEmail: values.CONTACT_EMAIL,
     staticDir: values.STATIC_DIR,
   };

@@ -23,6 +23,22 @@ export function sendError(
   return reply.code(statusCode).type("application/json; charset=utf-8").send(body);
 }
 
+const ENGINE_UNAVAILABLE_ERRORS = new Set(["EngineUnavailableError", "EngineTimeoutError"]);
+
+/** The engine is down, restarting or too slow: retrying later may help (503, not 500). */
+export function isEngineUnavailable(error: unknown): boolean {
+  return error instanceof Error && ENGINE_UNAVAILABLE_ERRORS.has(error.name);
+}
+
+/** 503 with a `retry-after` hint and a French message. */
+export function sendEngineUnavailable(
+  reply: FastifyReply,
+  message: string = messages.engineUnavailable,
+): FastifyReply {
+  reply.header("retry-after", "10");
+  return sendError(reply, 503, message);
+}
+
 /** Fastify's own errors (body parsing, limits) mapped to French messages; anything else is a 500. */
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const known = KNOWN_ERRORS[error.code];

@@ -28,6 +28,11 @@ async function main(): Promise<void> {
     bundle,
     db: database.db,
     engine,
+    compute: {
+      workers: engine.workers,
+      cacheSize: config.engineCacheSize,
+      maxBatchSize: config.engineMaxBatchSize,
+    },
     staticDir: config.staticDir,
     ...(config.contactEmail ? { contactEmail: config.contactEmail } : {}),
   });

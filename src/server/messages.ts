@@ -17,6 +17,10 @@ export const messages = {
   badRequest: "La requête n’est pas valide.",
   engineUnavailable:
     "Le calcul des aides est momentanément indisponible. Veuillez réessayer dans quelques instants.",
+  missingBenefitsUnavailable:
+    "La liste des aides que le moteur de calcul ne sait pas encore calculer est momentanément indisponible. Veuillez réessayer dans quelques instants.",
+  unknownRepresentation:
+    "Représentation inconnue\u00a0: choisissez situation, openfisca_request ou openfisca_response.",
   resultsFailed:
     "Une erreur est survenue pendant le calcul de vos aides. Veuillez réessayer plus tard.",
   internalError: "Une erreur inattendue est survenue. Veuillez réessayer plus tard.",

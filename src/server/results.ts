@@ -2,41 +2,181 @@ import {
   buildEngineRequest,
   buildSituation,
   extractDroits,
+  injectedDroits,
   pruneAnswers,
+  selectEngineBenefits,
+  type Benefit,
   type Bundle,
+  type CommuneCentre,
+  type EngineRequest,
+  type OutputRef,
+  type Situation,
 } from "../domain";
-import type { ComputeResults } from "./app-deps";
+import type { ComputedResults, ComputeResults } from "./app-deps";
 import type { ParametersAt } from "./parameters";
+import type { Simulation } from "./storage";
 
 export interface EngineCalculator {
   calculate(request: unknown): Promise<unknown>;
 }
 
+export interface ResultsOptions {
+  /** Engine parameters at the value date, to judge which steps are active as the browser does. */
+  parametersAt?: ParametersAt;
+  /** Every variable the running engine knows: the others are neither asked for nor sent. */
+  engineVariables?: () => Promise<ReadonlySet<string>>;
+  /** Commune centres, for the distance between a student and the family home. */
+  communeCentres?: () => Promise<CommuneCentre>;
+}
+
+/** The public views of a computation (spec §7 `GET /api/simulation/{id}/{representation}`). */
+export const REPRESENTATIONS = ["situation", "openfisca_request", "openfisca_response"] as const;
+export type Representation = (typeof REPRESENTATIONS)[number];
+
+export interface PreparedComputation {
+  situation: Situation;
+  /** The catalogue benefits worth asking for this situation (pre-filtered). */
+  benefits: Benefit[];
+  request: EngineRequest;
+  outputs: OutputRef[];
+}
+
+export interface SimulationComputer {
+  /** Prune → situation → select benefits → engine request; no engine call. */
+  prepare(simulation: Simulation): Promise<PreparedComputation>;
+  /** The engine's answer to the prepared request. */
+  respond(prepared: PreparedComputation): Promise<unknown>;
+  results: ComputeResults;
+  representation(simulation: Simulation, name: Representation): Promise<unknown>;
+}
+
 /**
- * Recomputes a stored simulation from its answers alone: prune the answers of inactive steps,
- * derive the situation, ask the engine, keep the benefits it finds (DESIGN "Data flow").
+ * Recomputes a stored simulation from its answers alone (DESIGN "Data flow"): prune the answers of
+ * inactive steps, derive the situation, keep the benefits worth asking about, build the engine
+ * request, compute it, read the benefits found and add those the visitor already receives.
  * Steps are judged active with the engine parameters at the value date, as in the browser.
  */
-export function createResultsComputer(
+export function createSimulationComputer(
   bundle: Bundle,
   engine: EngineCalculator,
-  parametersAt?: ParametersAt,
-): ComputeResults {
-  return async (simulation) => {
-    const parameters = parametersAt && (await parametersAt(simulation.dateDeValeur)).parameters;
-    const answers = pruneAnswers(bundle, simulation.answers.all, {
-      dateDeValeur: simulation.dateDeValeur,
-      ...(parameters ? { parameters } : {}),
-    });
-    const situation = {
-      ...buildSituation(bundle, answers, simulation.dateDeValeur),
+  options: ResultsOptions = {},
+): SimulationComputer {
+  async function prepare(simulation: Simulation): Promise<PreparedComputation> {
+    const { dateDeValeur } = simulation;
+    const [parameters, known, communeCentre] = await Promise.all([
+      options.parametersAt
+        ? options.parametersAt(dateDeValeur).then((body) => body.parameters)
+        : undefined,
+      options.engineVariables?.(),
+      options.communeCentres?.().catch(() => undefined),
+    ]);
+    const journey = { dateDeValeur, ...(parameters ? { parameters } : {}) };
+    const answers = pruneAnswers(bundle, simulation.answers.all, journey);
+    const situation = buildSituation(bundle, answers, dateDeValeur, {
+      ...(simulation.version ? { version: simulation.version } : {}),
       ...(simulation.ressourcesFiscales
         ? { ressourcesFiscales: simulation.ressourcesFiscales }
         : {}),
       ...(simulation.patrimoine ? { patrimoine: simulation.patrimoine } : {}),
+    });
+    const benefits = selectEngineBenefits(bundle, answers, journey);
+    const build = (missingVariables?: ReadonlySet<string>) =>
+      buildEngineRequest(bundle, situation, {
+        benefits,
+        ...(communeCentre ? { communeCentre } : {}),
+        ...(missingVariables ? { missingVariables } : {}),
+      });
+    let built = build(known && missingBenefitVariables(bundle, known));
+    if (known) {
+      // Any other variable the engine lacks (an input of a newer model): leave it out too.
+      const unknown = unknownVariables(built.request, known);
+      if (unknown.size > 0) {
+        built = build(new Set([...missingBenefitVariables(bundle, known), ...unknown]));
+        built = { ...built, request: withoutVariables(built.request, known) };
+      }
+    }
+    return { situation, benefits, ...built };
+  }
+
+  async function respond(prepared: PreparedComputation): Promise<unknown> {
+    // Nothing to ask: the engine would only echo the request.
+    if (prepared.outputs.length === 0) return prepared.request;
+    return engine.calculate(prepared.request);
+  }
+
+  async function results(simulation: Simulation): Promise<ComputedResults> {
+    const prepared = await prepare(simulation);
+    const response = await respond(prepared);
+    return {
+      droitsEligibles: extractDroits(bundle, prepared.outputs, response),
+      droitsInjectes: injectedDroits(bundle, prepared.situation, { benefits: prepared.benefits }),
     };
-    const { request, outputs } = buildEngineRequest(bundle, situation);
-    const response = await engine.calculate(request);
-    return { droitsEligibles: extractDroits(bundle, outputs, response), droitsInjectes: [] };
+  }
+
+  return {
+    prepare,
+    respond,
+    results,
+    async representation(simulation, name) {
+      const prepared = await prepare(simulation);
+      switch (name) {
+        case "situation":
+          return prepared.situation;
+        case "openfisca_request":
+          return prepared.request;
+        case "openfisca_response":
+          return respond(prepared);
+      }
+    },
   };
+}
+
+/** The results computer alone (kept for callers that need nothing else). */
+export function createResultsComputer(
+  bundle: Bundle,
+  engine: EngineCalculator,
+  parametersAt?: ParametersAt,
+  options: Omit<ResultsOptions, "parametersAt"> = {},
+): ComputeResults {
+  return createSimulationComputer(bundle, engine, {
+    ...options,
+    ...(parametersAt ? { parametersAt } : {}),
+  }).results;
+}
+
+/** Catalogue benefit variables the engine does not know. */
+export function missingBenefitVariables(
+  bundle: Bundle,
+  known: ReadonlySet<string>,
+): ReadonlySet<string> {
+  return new Set(
+    bundle.benefits.map((b) => b.engine.variable).filter((variable) => !known.has(variable)),
+  );
+}
+
+function unknownVariables(request: EngineRequest, known: ReadonlySet<string>): Set<string> {
+  const unknown = new Set<string>();
+  for (const instances of Object.values(request)) {
+    for (const instance of Object.values(instances as Record<string, Record<string, unknown>>)) {
+      for (const [key, value] of Object.entries(instance)) {
+        if (!Array.isArray(value) && !known.has(key)) unknown.add(key);
+      }
+    }
+  }
+  return unknown;
+}
+
+function withoutVariables(request: EngineRequest, known: ReadonlySet<string>): EngineRequest {
+  const filtered = {} as Record<string, Record<string, Record<string, unknown>>>;
+  for (const [plural, instances] of Object.entries(request)) {
+    filtered[plural] = Object.fromEntries(
+      Object.entries(instances as Record<string, Record<string, unknown>>).map(([id, instance]) => [
+        id,
+        Object.fromEntries(
+          Object.entries(instance).filter(([key, value]) => Array.isArray(value) || known.has(key)),
+        ),
+      ]),
+    );
+  }
+  return filtered as unknown as EngineRequest;
 }

@@ -1,8 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Bundle } from "../../domain";
-import type { ComputeResults, SimulationInputParser } from "../app-deps";
+import type {
+  ComputeRepresentation,
+  ComputeResults,
+  RepresentationName,
+  SimulationInputParser,
+} from "../app-deps";
 import { bearerToken } from "../auth";
-import { sendError } from "../http-errors";
+import { isEngineUnavailable, sendEngineUnavailable, sendError } from "../http-errors";
 import { messages } from "../messages";
 import {
   SIMULATION_ID_PATTERN,
@@ -17,11 +22,17 @@ interface SimulationRouteDeps {
   bundle: Bundle;
   parseSimulationInput: SimulationInputParser;
   computeResults: ComputeResults;
+  computeRepresentation?: ComputeRepresentation | undefined;
 }
 
 type WithId = { Params: { id: string } };
+type WithRepresentation = { Params: { id: string; representation: string } };
 
-const ENGINE_UNAVAILABLE_ERRORS = new Set(["EngineUnavailableError", "EngineTimeoutError"]);
+const REPRESENTATIONS: ReadonlySet<string> = new Set<RepresentationName>([
+  "situation",
+  "openfisca_request",
+  "openfisca_response",
+]);
 
 export function registerSimulationRoutes(app: FastifyInstance, deps: SimulationRouteDeps): void {
   const { repository } = deps;
@@ -63,12 +74,38 @@ export function registerSimulationRoutes(app: FastifyInstance, deps: SimulationR
         droitsInjectes: results.droitsInjectes,
       };
     } catch (error) {
-      if (error instanceof Error && ENGINE_UNAVAILABLE_ERRORS.has(error.name)) {
+      if (isEngineUnavailable(error)) {
         request.log.warn({ err: error }, "engine unavailable for results");
-        reply.header("retry-after", "10");
-        return sendError(reply, 503, messages.engineUnavailable);
+        return sendEngineUnavailable(reply);
       }
       request.log.error({ err: error }, "results computation failed");
+      return sendError(reply, 500, messages.resultsFailed);
+    }
+  });
+
+  // Spec §7: the situation, the engine request and the engine response, to the owner only.
+  // Static routes (`results`) take precedence over this parametric one.
+  app.get<WithRepresentation>("/api/simulation/:id/:representation", async (request, reply) => {
+    const { representation } = request.params;
+    if (!REPRESENTATIONS.has(representation)) {
+      return sendError(reply, 404, messages.unknownRepresentation, [
+        { path: "representation", message: messages.unknownRepresentation },
+      ]);
+    }
+    const simulation = await authorizedSimulation(repository, request, reply);
+    if (!simulation) return reply;
+    if (!deps.computeRepresentation) return sendError(reply, 404, messages.notFound);
+    try {
+      return await deps.computeRepresentation(
+        withoutSecret(simulation),
+        representation as RepresentationName,
+      );
+    } catch (error) {
+      if (isEngineUnavailable(error)) {
+        request.log.warn({ err: error }, "engine unavailable for a representation");
+        return sendEngineUnavailable(reply);
+      }
+      request.log.error({ err: error }, "representation computation failed");
       return sendError(reply, 500, messages.resultsFailed);
     }
   });
@@ -80,7 +117,7 @@ export function registerSimulationRoutes(app: FastifyInstance, deps: SimulationR
  */
 async function authorizedSimulation(
   repository: SimulationRepository,
-  request: FastifyRequest<WithId>,
+  request: FastifyRequest<WithId> | FastifyRequest<WithRepresentation>,
   reply: FastifyReply,
 ): Promise<StoredSimulation | undefined> {
   const token = bearerToken(request);

@@ -13,6 +13,8 @@ describe("loadConfig", () => {
       engineWorkers: undefined,
       engineClientTimeoutMs: 30_000,
       engineWorkerTimeoutS: 60,
+      engineCacheSize: 500,
+      engineMaxBatchSize: 64,
       contactEmail: undefined,
       staticDir: "dist/app",
     });
@@ -26,6 +28,8 @@ describe("loadConfig", () => {
       ENGINE_URL: "http://127.0.0.1:5002/",
       ENGINE_WORKERS: "3",
       ENGINE_CLIENT_TIMEOUT_MS: "",
+      ENGINE_CACHE_SIZE: "0",
+      ENGINE_MAX_BATCH_SIZE: "16",
       CONTACT_EMAIL: "contact@example.org",
       STATIC_DIR: "build",
     });
@@ -36,6 +40,8 @@ describe("loadConfig", () => {
       engineUrl: "http://127.0.0.1:5002",
       engineWorkers: 3,
       engineClientTimeoutMs: 30_000,
+      engineCacheSize: 0,
+      engineMaxBatchSize: 16,
       contactEmail: "contact@example.org",
       staticDir: "build",
     });
@@ -66,6 +72,13 @@ describe("loadConfig", () => {
     expect(() =>
       loadConfig({ ENGINE_CLIENT_TIMEOUT_MS: "60000", ENGINE_WORKER_TIMEOUT_S: "60" }),
     ).toThrow(/ENGINE_CLIENT_TIMEOUT_MS: must be below ENGINE_WORKER_TIMEOUT_S/);
+  });
+
+  it("refuses a batch of no household and a negative cache size", () => {
+    expect(() => loadConfig({ ENGINE_MAX_BATCH_SIZE: "0" })).toThrow(
+      /ENGINE_MAX_BATCH_SIZE: must be at least 1/,
+    );
+    expect(() => loadConfig({ ENGINE_CACHE_SIZE: "-1" })).toThrow(/ENGINE_CACHE_SIZE/);
   });
 
   it("never echoes the database URL, which may hold a password", () => {
