@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { buildSituation, injectedDroits, receivedBenefits } from "../../../../src/domain";
+import { currentOrLatest } from "../../../../src/domain/engine/rules/injected-benefits";
+import { a, bundle, DATE, student } from "../fixtures";
+import { requestFor } from "./helpers";
+
+const withPartner = [
+  ...student,
+  a("famille.en_couple", true),
+  a("conjoint.date_naissance", "2004-01-01"),
+];
+
+describe("rule: benefits already received are inputs, not outputs", () => {
+  it("reads the current month's amount, or the latest declared", () => {
+    expect(currentOrLatest({ "2026-10": 100, "2026-11": 120 }, "2026-11")).toBe(120);
+    expect(currentOrLatest({ "2026-09": 80, "2026-10": 100 }, "2026-11")).toBe(100);
+    expect(currentOrLatest({}, "2026-11")).toBeUndefined();
+  });
+
+  it("sums the members' amounts of a family-level benefit", () => {
+    const situation = buildSituation(
+      bundle,
+      [
+        ...withPartner,
+        a("demandeur.ressources", ["aide_logement"]),
+        a("demandeur.aide_logement", { "2026-10": 100, "2026-11": 100 }),
+        a("conjoint.ressources", ["aide_logement"]),
+        a("conjoint.aide_logement", { "2026-11": 50.5 }),
+      ],
+      DATE,
+    );
+    expect(receivedBenefits(bundle, situation).map((r) => [r.benefit.id, r.montant])).toEqual([
+      ["aide_logement", 150.5],
+    ]);
+    const [droit] = injectedDroits(bundle, situation);
+    expect(droit).toMatchObject({
+      id: "aide_logement",
+      montant: 150.5,
+      label: bundle.benefits.find((b) => b.id === "aide_logement")?.label,
+    });
+  });
+
+  it("reads an individual benefit on the applicant only", () => {
+    const partnerOnly = buildSituation(
+      bundle,
+      [
+        ...withPartner,
+        a("conjoint.ressources", ["contrat_engagement_jeune"]),
+        a("conjoint.contrat_engagement_jeune", { "2026-11": 500 }),
+      ],
+      DATE,
+    );
+    expect(injectedDroits(bundle, partnerOnly)).toEqual([]);
+  });
+
+  it("does not count a benefit whose latest amount is 0", () => {
+    const stopped = buildSituation(
+      bundle,
+      [
+        ...student,
+        a("demandeur.ressources", ["rsa"]),
+        a("demandeur.rsa", { "2026-05": 400, "2026-06": 0 }),
+      ],
+      DATE,
+    );
+    expect(injectedDroits(bundle, stopped)).toEqual([]);
+  });
+
+  it("sends a received benefit as input at the current month and does not ask for it", () => {
+    const { request, outputs } = requestFor([
+      ...student,
+      a("demandeur.ressources", ["aide_logement", "rsa"]),
+      a("demandeur.aide_logement", { "2026-10": 210 }),
+      a("demandeur.rsa", { "2026-10": 0, "2026-11": 0 }),
+    ]);
+    expect(request.familles._?.aide_logement).toMatchObject({ "2026-10": 210, "2026-11": 210 });
+    expect(outputs.map((o) => o.benefitId)).not.toContain("aide_logement");
+    // A declared 0 this month: not received, so asked (the 0 gives way to the output).
+    expect(outputs.map((o) => o.benefitId)).toContain("rsa");
+    expect(request.familles._?.rsa).toMatchObject({ "2026-10": 0, "2026-11": null });
+  });
+});

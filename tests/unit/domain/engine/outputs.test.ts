@@ -1,0 +1,192 @@
+import { describe, expect, it } from "vitest";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { extractDroits, type Benefit, type Bundle } from "../../../../src/domain";
+import { a, bundle, student } from "../fixtures";
+import { requestFor } from "./helpers";
+
+const base = bundle.benefits.find((b) => b.id === "aide_logement")!;
+const benefit = (id: string, extra: object): Benefit =>
+  ({ ...base, id, ...extra }) as unknown as Benefit;
+const flag = benefit("flag", {
+  type: "bool",
+  engine: { variable: "flag_v", entity: "individus", period: "month" },
+});
+const yearly = benefit("yearly", {
+  engine: { variable: "yearly_v", entity: "menages", period: "year" },
+});
+const mixed = benefit("mixed", {
+  type: "mixed",
+  engine: {
+    variable: "mixed_v",
+    entity: "familles",
+    period: "month",
+    eligibleAtZero: "mixed_zero",
+  },
+});
+const custom: Bundle = { ...bundle, benefits: [base, flag, yearly, mixed] };
+
+describe("outputs: the benefits asked and read back", () => {
+  it("asks only the given benefits, each at its own period and entity", () => {
+    const { request, outputs } = requestFor(student, { benefits: [flag, yearly, mixed] });
+    expect(outputs).toEqual([
+      {
+        benefitId: "flag",
+        entity: "individus",
+        id: "demandeur",
+        variable: "flag_v",
+        period: "2026-11",
+      },
+      { benefitId: "yearly", entity: "menages", id: "_", variable: "yearly_v", period: "2026" },
+      {
+        benefitId: "mixed",
+        entity: "familles",
+        id: "_",
+        variable: "mixed_v",
+        period: "2026-11",
+        eligibleAtZero: "mixed_zero",
+      },
+    ]);
+    expect(request.individus.demandeur?.flag_v).toEqual({ "2026-11": null });
+    expect(request.menages._?.yearly_v).toEqual({ 2026: null });
+    expect(request.familles._?.mixed_zero).toEqual({ "2026-11": null });
+    // Not asked (its past months are still sent as 0, see the past-benefits rule).
+    expect(request.familles._?.aide_logement).not.toHaveProperty("2026-11");
+  });
+
+  it("never asks a variable the engine lacks", () => {
+    const { request, outputs } = requestFor(student, {
+      benefits: [flag, mixed],
+      missingVariables: new Set(["flag_v", "mixed_zero"]),
+    });
+    expect(outputs.map((o) => [o.benefitId, o.eligibleAtZero])).toEqual([["mixed", undefined]]);
+    expect(request.individus.demandeur?.flag_v).toBeUndefined();
+    expect(request.familles._?.mixed_zero).toBeUndefined();
+  });
+
+  it("keeps a true bool, a non-zero amount, and a mixed 0 granted by its flag", () => {
+    const { outputs } = requestFor(student, { benefits: custom.benefits });
+    const read = (response: unknown) =>
+      extractDroits(custom, outputs, response).map((d) => [d.id, d.montant]);
+    expect(
+      read({
+        individus: { demandeur: { flag_v: { "2026-11": true } } },
+        menages: { _: { yearly_v: { 2026: 12.345 } } },
+        familles: {
+          _: {
+            aide_logement: { "2026-11": 0 },
+            mixed_v: { "2026-11": 0 },
+            mixed_zero: { "2026-11": true },
+          },
+        },
+      }),
+    ).toEqual([
+      ["flag", true],
+      ["yearly", 12.35],
+      ["mixed", 0],
+    ]);
+    expect(
+      read({
+        individus: { demandeur: { flag_v: { "2026-11": false } } },
+        menages: { _: { yearly_v: { 2026: 0 } } },
+        familles: {
+          _: {
+            aide_logement: { "2026-11": 10 },
+            mixed_v: { "2026-11": 0 },
+            mixed_zero: { "2026-11": false },
+          },
+        },
+      }),
+    ).toEqual([["aide_logement", 10]]);
+    expect(
+      read({ familles: { _: { mixed_v: { "2026-11": 31.5 }, mixed_zero: { "2026-11": false } } } }),
+    ).toEqual([["mixed", 31.5]]);
+  });
+
+  it("keeps the benefit's links and institution label", () => {
+    const { outputs } = requestFor(student, { benefits: [base] });
+    const [droit] = extractDroits(bundle, outputs, {
+      familles: { _: { aide_logement: { "2026-11": 99 } } },
+    });
+    expect(droit?.institution).toBe(
+      bundle.institutions.find((i) => i.id === base.institution)?.label,
+    );
+    expect(Object.values(droit?.links ?? {}).every((url) => typeof url === "string")).toBe(true);
+  });
+});
+
+describe("rule: the value date drives every period", () => {
+  const answers = [
+    ...student,
+    a("parents._situation", "en_couple"),
+    a("parents.nbptr", 3),
+    a("demandeur.ressources", ["salaire_net"]),
+    a("demandeur.salaire_net", { "2025-11": 400, "2026-10": 400, "2027-02": 400 }),
+  ];
+
+  /** Every period key of the request, sorted. */
+  const periodKeys = (date: string) => {
+    const { request } = requestFor(answers, { date });
+    const keys = new Set<string>();
+    for (const group of Object.values(request) as Record<string, Record<string, unknown>>[]) {
+      for (const entity of Object.values(group)) {
+        for (const value of Object.values(entity)) {
+          if (value && typeof value === "object" && !Array.isArray(value)) {
+            for (const key of Object.keys(value)) keys.add(key);
+          }
+        }
+      }
+    }
+    return [...keys].sort();
+  };
+
+  it("dates a request of November 2026 from November 2026", () => {
+    const { request, outputs } = requestFor(answers, { date: "2026-11-22" });
+    expect(outputs.find((o) => o.benefitId === "aide_logement")?.period).toBe("2026-11");
+    expect(request.foyers_fiscaux._?.nbptr).toEqual({ 2024: 3 });
+    expect(request.individus.demandeur?.enfant_a_charge).toEqual({ 2026: true });
+    expect(request.individus.demandeur?.activite).toEqual({
+      "2026-08": "etudiant",
+      "2026-09": "etudiant",
+      "2026-10": "etudiant",
+      "2026-11": "etudiant",
+    });
+  });
+
+  it("dates the same answers of March 2027 from March 2027", () => {
+    const { request, outputs } = requestFor(answers, { date: "2027-03-01" });
+    expect(outputs.find((o) => o.benefitId === "aide_logement")?.period).toBe("2027-03");
+    expect(request.foyers_fiscaux._?.nbptr).toEqual({ 2025: 3 });
+    expect(request.individus.demandeur?.enfant_a_charge).toEqual({ 2027: true });
+    expect(Object.keys(request.individus.demandeur?.activite as object).sort()).toEqual([
+      "2026-12",
+      "2027-01",
+      "2027-02",
+      "2027-03",
+    ]);
+    // The 12 months before March 2027 are those set to 0 when not declared.
+    expect(Object.keys(request.familles._?.rsa as object).sort()[0]).toBe("2026-03");
+  });
+
+  it("gives each value date its own periods, and no other", () => {
+    const november = periodKeys("2026-11-22");
+    const march = periodKeys("2027-03-01");
+    expect(november).not.toEqual(march);
+    expect(november.filter((key) => /^\d{4}-\d{2}$/.test(key) && key > "2026-11")).toEqual([
+      "2027-02",
+    ]);
+    expect(march.filter((key) => /^\d{4}-\d{2}$/.test(key) && key > "2027-03")).toEqual([]);
+  });
+
+  it("never reads the clock", () => {
+    const root = join(__dirname, "../../../../src/domain/engine");
+    const files = readdirSync(root, { recursive: true, encoding: "utf8" }).filter((f) =>
+      f.endsWith(".ts"),
+    );
+    expect(files.length).toBeGreaterThan(5);
+    for (const file of files) {
+      const source = readFileSync(join(root, file), "utf8");
+      expect(source, file).not.toMatch(/new Date\(|Date\.now|todayIso/);
+    }
+  });
+});
