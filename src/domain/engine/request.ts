@@ -4,6 +4,7 @@
  * from the situation's value date.
  */
 import type { Bundle } from "../bundle";
+import { valueDates } from "../dates";
 import { fiscalEngineInputs, patrimoineEngineInputs } from "../fiscal";
 import type { Situation } from "../types";
 import { familleIncomes, mapEntity, mappingsByEntity } from "./inputs";
@@ -24,7 +25,6 @@ import {
   type EngineRequestOptions,
   type OutputRef,
 } from "./types";
-import { valueDates } from "../dates";
 
 const DISTANCE_VARIABLE = "bourse_criteres_sociaux_distance_domicile_familial";
 
@@ -87,10 +87,12 @@ export function buildEngineRequest(
   copyStableAnswers(request, dateDeValeur);
   zeroUndeclaredPastBenefits(request, bundle, members, dateDeValeur, missing);
 
-  // Benefits already received: inputs at the current month, not outputs.
+  // Benefits already received: inputs at the current month (any catalogue benefit, since other
+  // benefits read it), never asked as outputs.
   const benefits = options.benefits ?? bundle.benefits;
-  const received = receivedBenefits(bundle, situation, benefits);
+  const received = receivedBenefits(bundle, situation);
   for (const { benefit, montant } of received) {
+    if (missing.has(benefit.engine.variable)) continue;
     const holder =
       benefit.engine.entity === "individus" ? request.individus[members.demandeur.id] : famille;
     if (holder) setIfAbsent(holder, benefit.engine.variable, thisMonth, montant);

@@ -79,4 +79,18 @@ describe("rule: benefits already received are inputs, not outputs", () => {
     expect(outputs.map((o) => o.benefitId)).toContain("rsa");
     expect(request.familles._?.rsa).toMatchObject({ "2026-10": 0, "2026-11": null });
   });
+
+  it("sends a received benefit at the current month even when it is not among those asked", () => {
+    const ppa = bundle.benefits.find((b) => b.id === "ppa")!;
+    const { request, outputs } = requestFor(
+      [
+        ...student,
+        a("demandeur.ressources", ["aide_logement"]),
+        a("demandeur.aide_logement", { "2026-10": 90 }),
+      ],
+      { benefits: [ppa] },
+    );
+    expect(outputs.map((o) => o.benefitId)).toEqual(["ppa"]);
+    expect(request.familles._?.aide_logement).toMatchObject({ "2026-11": 90 });
+  });
 });
