@@ -162,6 +162,35 @@ describe("the real catalogue", () => {
   });
 });
 
+describe("the real catalogue for a household in Rennes", () => {
+  const ids = (answers: Answer[]) =>
+    selectEngineBenefits(bundle, answers, options).map((b) => b.id);
+  const inRennes = (years: number, permis: boolean) => [
+    a("demandeur.date_naissance", bornYearsAgo(years)),
+    a("demandeur.activite", "salarie"),
+    a("demandeur._interetPermisDeConduire", permis),
+    a("menage.depcom", rennes),
+  ];
+
+  it("asks the metropole's and the local MSA's aids, not those of Paris or Lyon", () => {
+    const kept = ids(inRennes(20, true));
+    expect(kept).toContain("rennes_metropole_transport");
+    expect(kept).toContain("msa_portes_de_bretagne_aide_permis");
+    expect(kept).not.toContain("msa_armorique_aide_permis");
+    expect(kept).not.toContain("paris_logement");
+    expect(kept).not.toContain("revenu_solidaire_jeune");
+    expect(kept).toContain("contrat_engagement_jeune");
+  });
+
+  it("leaves out the driving licence aids without the interest, and the youth aids at 40", () => {
+    expect(ids(inRennes(20, false))).not.toContain("msa_portes_de_bretagne_aide_permis");
+    const at40 = ids(inRennes(40, true));
+    expect(at40).not.toContain("contrat_engagement_jeune");
+    expect(at40).not.toContain("msa_portes_de_bretagne_aide_permis");
+    expect(at40).toContain("rsa");
+  });
+});
+
 describe("benefitTerritoryContains", () => {
   const region = institutions.find((i) => i.id === "region_ara")!;
   const national = institutions.find((i) => i.id === "etat")!;
