@@ -61,15 +61,11 @@ export function createSimulationComputer(
   engine: EngineCalculator,
   options: ResultsOptions = {},
 ): SimulationComputer {
-  async function prepare(simulation: Simulation): Promise<PreparedComputation> {
+  /** The answers of active steps and the situation: no engine needed. */
+  async function situationOf(simulation: Simulation) {
     const { dateDeValeur } = simulation;
-    const [parameters, known, communeCentre] = await Promise.all([
-      options.parametersAt
-        ? options.parametersAt(dateDeValeur).then((body) => body.parameters)
-        : undefined,
-      options.engineVariables?.(),
-      options.communeCentres?.().catch(() => undefined),
-    ]);
+    const parameters =
+      options.parametersAt && (await options.parametersAt(dateDeValeur)).parameters;
     const journey = { dateDeValeur, ...(parameters ? { parameters } : {}) };
     const answers = pruneAnswers(bundle, simulation.answers.all, journey);
     const situation = buildSituation(bundle, answers, dateDeValeur, {
@@ -79,6 +75,15 @@ export function createSimulationComputer(
         : {}),
       ...(simulation.patrimoine ? { patrimoine: simulation.patrimoine } : {}),
     });
+    return { journey, answers, situation };
+  }
+
+  async function prepare(simulation: Simulation): Promise<PreparedComputation> {
+    const [{ journey, answers, situation }, known, communeCentre] = await Promise.all([
+      situationOf(simulation),
+      options.engineVariables?.(),
+      options.communeCentres?.().catch(() => undefined),
+    ]);
     const benefits = selectEngineBenefits(bundle, answers, journey);
     const build = (missingVariables?: ReadonlySet<string>) =>
       buildEngineRequest(bundle, situation, {
@@ -118,14 +123,13 @@ export function createSimulationComputer(
     respond,
     results,
     async representation(simulation, name) {
-      const prepared = await prepare(simulation);
       switch (name) {
         case "situation":
-          return prepared.situation;
+          return (await situationOf(simulation)).situation;
         case "openfisca_request":
-          return prepared.request;
+          return (await prepare(simulation)).request;
         case "openfisca_response":
-          return respond(prepared);
+          return respond(await prepare(simulation));
       }
     },
   };

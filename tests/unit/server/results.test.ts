@@ -140,6 +140,19 @@ describe("simulation computer", () => {
     expect(response).toEqual(request);
   });
 
+  it("gives the situation even when the engine cannot be reached", async () => {
+    const down = async (): Promise<ReadonlySet<string>> => {
+      throw Object.assign(new Error("down"), { name: "EngineUnavailableError" });
+    };
+    const computer = createSimulationComputer(bundle, engineSpy(), { engineVariables: down });
+    await expect(computer.representation(studentSimulation, "situation")).resolves.toMatchObject({
+      dateDeValeur: DATE,
+    });
+    await expect(
+      computer.representation(studentSimulation, "openfisca_request"),
+    ).rejects.toMatchObject({ name: "EngineUnavailableError" });
+  });
+
   it("passes the engine's errors on", async () => {
     const failing = {
       calculate: async () => {
