@@ -54,6 +54,8 @@ const engineMapping = z.strictObject({
   period: z.enum(["eternity", "month", "year", "fiscal_year", "as_answered"]),
   values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
   property: z.enum(COMMUNE_PROPERTIES).optional(),
+  /** `months_before_value_date`: a number of months answered becomes the date that many months ago. */
+  convert: z.enum(["months_before_value_date"]).optional(),
 });
 
 const question = z.union(

@@ -49,6 +49,8 @@ export interface EngineMapping {
   values?: Record<string, string | number | boolean | null>;
   /** For object values (commune), which property is sent. */
   property?: string;
+  /** A number of months answered ("depuis combien de mois") is sent as the date that long ago. */
+  convert?: "months_before_value_date";
 }
 
 export interface Field {

@@ -56,6 +56,18 @@ export function monthId(dateDeValeur: string, offset = 0): string {
   return `${Math.floor(index / 12)}-${pad((index % 12) + 1)}`;
 }
 
+/** The date `months` whole months before `dateDeValeur`, the day clamped to the month's length. */
+export function monthsBefore(dateDeValeur: string, months: number): string {
+  const parsed = parseIsoDate(dateDeValeur);
+  if (!parsed) throw new Error(`Invalid value date: ${dateDeValeur}`);
+  const [year, month] = monthId(dateDeValeur, -Math.round(months)).split("-").map(Number) as [
+    number,
+    number,
+  ];
+  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${year}-${pad(month)}-${pad(Math.min(parsed.day, lastDay))}`;
+}
+
 const monthFormatter = new Intl.DateTimeFormat("fr-FR", {
   month: "long",
   year: "numeric",

@@ -205,7 +205,11 @@ const singleParent: Journey = {
     ...projects,
   },
   checkResults: (benefits) => {
-    expect(benefits).toEqual(["Aides personnelles au logement", "Prime d’activité"]);
+    // The catalogue holds ~110 engine benefits whose amounts follow today's date: the journeys
+    // check the benefits their story is about; exact amounts are pinned by tests/golden.
+    expect(benefits).toEqual(
+      expect.arrayContaining(["Aides personnelles au logement", "Prime d’activité"]),
+    );
   },
 };
 
@@ -249,7 +253,8 @@ const couple: Journey = {
   // The applicant earns nothing: the activity bonus comes from the partner's salary. Housed free
   // of charge, the household gets no housing aid.
   checkResults: (benefits) => {
-    expect(benefits).toEqual(["Prime d’activité"]);
+    expect(benefits).toContain("Prime d’activité");
+    expect(benefits).not.toContain("Aides personnelles au logement");
   },
 };
 
@@ -277,7 +282,7 @@ const firstTimeBuyer: Journey = {
     ...projects,
   },
   checkResults: (benefits) => {
-    expect(benefits).toEqual(["Prime d’activité"]);
+    expect(benefits).toContain("Prime d’activité");
   },
 };
 
@@ -308,7 +313,8 @@ const homelessJobSeeker: Journey = {
   },
   // 22 and out of work: the youth commitment contract, and no RSA under 25.
   checkResults: (benefits) => {
-    expect(benefits).toEqual(["Contrat d’engagement jeune"]);
+    expect(benefits).toContain("Contrat d’engagement jeune");
+    expect(benefits).not.toContain("Revenu de solidarité active (RSA)");
   },
 };
 
@@ -420,8 +426,11 @@ async function run(journey: Journey): Promise<void> {
         "vous ne pouvez pas bénéficier des aides que nous savons calculer",
       );
     } else {
+      // An amount (in euros, a percentage, sessions…) or, for an aid without one, its availability.
       for (const card of await cards.all())
-        expect(await card.innerText()).toMatch(/\d[\d\s]*(,\d+)?\s*€/);
+        expect(await card.innerText()).toMatch(
+          /\d[\d\s]*(,\d+)?\s*(€|%|séances)|Vous pouvez en bénéficier/,
+        );
     }
     journey.checkResults(benefits);
 

@@ -1,6 +1,6 @@
 import { Card } from "@codegouvfr/react-dsfr/Card";
 import type { Droit } from "../../domain";
-import { formatAmount } from "./formatAmount";
+import { resultValue } from "./formatAmount";
 
 interface ResultCardProps {
   droit: Droit;
@@ -8,7 +8,7 @@ interface ResultCardProps {
 }
 
 export function ResultCard({ droit, institution }: ResultCardProps) {
-  const amount = formatAmount(droit);
+  const amount = resultValue(droit);
   const information = droit.links.information;
   return (
     <Card

@@ -20,6 +20,15 @@ export function formatAmount(
   return `${amount}${PER_PERIOD[droit.periodicity] ?? ""}`;
 }
 
+/** What a result card shows: the amount, or that the aid is open to the visitor when it has none. */
+export function resultValue(
+  droit: Pick<Droit, "montant" | "unit" | "periodicity">,
+): string | undefined {
+  return formatAmount(droit) ?? (droit.montant === true ? ELIGIBLE_WITHOUT_AMOUNT : undefined);
+}
+
+export const ELIGIBLE_WITHOUT_AMOUNT = "Vous pouvez en bénéficier";
+
 export function countLabel(count: number): string {
   if (count === 0) return "Aucune aide trouvée";
   return count === 1 ? "1 aide trouvée" : `${count} aides trouvées`;

@@ -4,18 +4,22 @@
  * keyed by period) and the derived attributes of `journey.yaml`.
  */
 import type { Bundle, EngineMapping, EntityName, Field } from "../bundle";
+import { monthsBefore } from "../dates";
 import type { EntityValues, Person } from "../types";
 import { isPeriodMap, mappingPeriod } from "./periods";
 import type { EngineEntity, PeriodValues } from "./types";
 
-function engineValue(mapping: EngineMapping, value: unknown): unknown {
+function engineValue(mapping: EngineMapping, value: unknown, dateDeValeur: string): unknown {
   const raw =
     mapping.property && typeof value === "object" && value !== null
       ? (value as Record<string, unknown>)[mapping.property]
       : value;
+  if (mapping.convert === "months_before_value_date" && typeof raw === "number") {
+    return monthsBefore(dateDeValeur, raw);
+  }
   if (
     mapping.values &&
-    (typeof raw === "string" || typeof raw === "number") &&
+    (typeof raw === "string" || typeof raw === "number" || typeof raw === "boolean") &&
     String(raw) in mapping.values
   ) {
     return mapping.values[String(raw)];
@@ -33,11 +37,12 @@ function mapValue(
   if (isPeriodMap(value)) {
     const periods: PeriodValues = {};
     for (const [period, amount] of Object.entries(value)) {
-      if (amount !== null && amount !== undefined) periods[period] = engineValue(mapping, amount);
+      if (amount !== null && amount !== undefined)
+        periods[period] = engineValue(mapping, amount, dateDeValeur);
     }
     return periods;
   }
-  return { [mappingPeriod(mapping, dateDeValeur)]: engineValue(mapping, value) };
+  return { [mappingPeriod(mapping, dateDeValeur)]: engineValue(mapping, value, dateDeValeur) };
 }
 
 export type EngineMappings = Map<EntityName, Map<string, EngineMapping>>;

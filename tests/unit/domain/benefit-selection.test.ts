@@ -179,12 +179,26 @@ describe("the real catalogue for a household in Rennes", () => {
     expect(kept).not.toContain("msa_armorique_aide_permis");
     expect(kept).not.toContain("paris_logement");
     expect(kept).not.toContain("revenu_solidaire_jeune");
-    expect(kept).toContain("contrat_engagement_jeune");
+  });
+
+  it("offers the youth engagement contract to a young job seeker, not to one in work or work-study", () => {
+    const withActivity = (activite: string, alternant?: boolean) => [
+      ...inRennes(20, false).filter((answer) => answer.fieldName !== "activite"),
+      a("demandeur.activite", activite),
+      ...(alternant === undefined ? [] : [a("demandeur.alternant", alternant)]),
+    ];
+    expect(ids(withActivity("chomeur"))).toContain("contrat_engagement_jeune");
+    expect(ids(withActivity("salarie"))).not.toContain("contrat_engagement_jeune");
+    expect(ids(withActivity("etudiant", true))).not.toContain("contrat_engagement_jeune");
+    expect(ids(withActivity("etudiant", false))).toContain("contrat_engagement_jeune");
   });
 
   it("leaves out the driving licence aids without the interest, and the youth aids at 40", () => {
     expect(ids(inRennes(20, false))).not.toContain("msa_portes_de_bretagne_aide_permis");
-    const at40 = ids(inRennes(40, true));
+    const at40 = ids([
+      ...inRennes(40, true).filter((answer) => answer.fieldName !== "activite"),
+      a("demandeur.activite", "chomeur"),
+    ]);
     expect(at40).not.toContain("contrat_engagement_jeune");
     expect(at40).not.toContain("msa_portes_de_bretagne_aide_permis");
     expect(at40).toContain("rsa");

@@ -34,6 +34,8 @@ export const STABLE_OVER_LAST_3_MONTHS: readonly string[] = [
   "groupe_specialites_formation",
   "service_civique",
   "date_debut_chomage",
+  "contrat_de_travail_debut",
+  "peec_employeur",
   "ass_precondition_remplie",
   "inapte_travail",
   "handicap",
@@ -60,6 +62,7 @@ export const STABLE_OVER_LAST_3_MONTHS: readonly string[] = [
   "logement_crous",
   "etat_logement_foyer",
   "participation_frais",
+  "date_entree_logement",
 ];
 
 /** Month-mapped variables sent at the value date's month only, and why. */
