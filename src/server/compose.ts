@@ -30,6 +30,8 @@ export interface ComputeSettings {
   cacheSize?: number;
   /** ENGINE_MAX_BATCH_SIZE (default 64). */
   maxBatchSize?: number;
+  /** ENGINE_BATCH_WINDOW_MS (default 15). */
+  batchWindowMs?: number;
 }
 
 export interface SimulatorParts {
@@ -58,6 +60,7 @@ export function buildEngineCompute(
     info,
     ...(settings.cacheSize !== undefined ? { cacheSize: settings.cacheSize } : {}),
     ...(settings.maxBatchSize !== undefined ? { maxBatchSize: settings.maxBatchSize } : {}),
+    ...(settings.batchWindowMs !== undefined ? { batchWindowMs: settings.batchWindowMs } : {}),
   });
 }
 

@@ -17,6 +17,8 @@ export interface Config {
   engineCacheSize: number;
   /** Most households sent in one batched `/calculate`. */
   engineMaxBatchSize: number;
+  /** How long a computation arriving at an idle engine waits for others to join its batch. */
+  engineBatchWindowMs: number;
   contactEmail?: string;
   staticDir: string;
 }
@@ -57,6 +59,7 @@ const schema = z
     ENGINE_WORKER_TIMEOUT_S: integer(1, 3_600).default(60),
     ENGINE_CACHE_SIZE: integer(0, 1_000_000).default(500),
     ENGINE_MAX_BATCH_SIZE: integer(1, 1_000).default(64),
+    ENGINE_BATCH_WINDOW_MS: integer(0, 1_000).default(15),
     CONTACT_EMAIL: z.email("must be an e-mail address").optional(),
     STATIC_DIR: z.string().trim().min(1).default("dist/app"),
   })
@@ -103,6 +106,7 @@ export function loadConfig(env: Env = process.env): Config {
     engineWorkerTimeoutS: values.ENGINE_WORKER_TIMEOUT_S,
     engineCacheSize: values.ENGINE_CACHE_SIZE,
     engineMaxBatchSize: values.ENGINE_MAX_BATCH_SIZE,
+    engineBatchWindowMs: values.ENGINE_BATCH_WINDOW_MS,
     contactEmail: values.CONTACT_EMAIL,
     staticDir: values.STATIC_DIR,
   };

@@ -32,6 +32,7 @@ async function main(): Promise<void> {
       workers: engine.workers,
       cacheSize: config.engineCacheSize,
       maxBatchSize: config.engineMaxBatchSize,
+      batchWindowMs: config.engineBatchWindowMs,
     },
     staticDir: config.staticDir,
     ...(config.contactEmail ? { contactEmail: config.contactEmail } : {}),

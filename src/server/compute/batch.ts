@@ -90,6 +90,12 @@ export interface BatchingOptions {
   concurrency: number;
   /** Most households in one `/calculate`. */
   maxBatchSize: number;
+  /**
+   * How long a request arriving while a worker is free waits for others before leaving (0: it
+   * leaves at once). A rush then starts as a few balanced batches instead of lone requests that
+   * keep every worker busy while the rest queues.
+   */
+  gatherMs?: number;
   /** Called with the size of each request sent (1 for a request sent alone). */
   onSend?: (size: number) => void;
 }
@@ -110,11 +116,16 @@ interface Pending {
 }
 
 export const DEFAULT_MAX_BATCH_SIZE = 64;
+/** About the time the app takes to prepare a rush of computations that arrived together. */
+export const DEFAULT_BATCH_WINDOW_MS = 15;
 
 /**
  * A calculator with the engine client's interface that sends a request at once while fewer than
- * `concurrency` are in flight, and otherwise queues it; when a request returns, everything queued
- * (up to `maxBatchSize`) leaves as one merged `/calculate` and the answer is split back.
+ * `concurrency` are in flight, and otherwise queues it; when a request returns, the freed worker
+ * takes its share of the queue (at most `maxBatchSize`) as one merged `/calculate`, and the
+ * answer is split back. The queue is shared between the free workers and those computing a lone
+ * household: these were sent at once when a rush began and free a moment later, so the rush is
+ * computed side by side instead of by one worker while the others idle.
  *
  * Errors keep their types. If the engine rejects a merged request (`EngineRequestError`: one
  * household has an unknown value, say), each of its requests is sent again alone, so one bad
@@ -126,9 +137,13 @@ export function createBatchingCalculator(
 ): BatchingCalculator {
   const concurrency = Math.max(1, Math.floor(options.concurrency));
   const maxBatchSize = Math.max(1, Math.floor(options.maxBatchSize));
+  const gatherMs = Math.max(0, options.gatherMs ?? 0);
+  let gathering: ReturnType<typeof setTimeout> | undefined;
   const queue: Pending[] = [];
   /** `/calculate` requests being answered: one per busy worker. */
   let busy = 0;
+  /** Busy workers computing one household alone. */
+  let busyAlone = 0;
   let inFlight = 0;
 
   function pump(): void {
@@ -137,14 +152,19 @@ export function createBatchingCalculator(
       if (queue[0]?.solo) {
         batch.push(queue.shift() as Pending);
       } else {
-        while (batch.length < maxBatchSize && queue.length > 0 && !queue[0]?.solo) {
+        const sharers = concurrency - busy + busyAlone;
+        const share = Math.min(maxBatchSize, Math.ceil(queue.length / sharers));
+        while (batch.length < share && queue.length > 0 && !queue[0]?.solo) {
           batch.push(queue.shift() as Pending);
         }
       }
+      const alone = batch.length === 1;
       busy += 1;
+      if (alone) busyAlone += 1;
       inFlight += batch.length;
       void send(batch).finally(() => {
         busy -= 1;
+        if (alone) busyAlone -= 1;
         inFlight -= batch.length;
         pump();
       });
@@ -188,7 +208,12 @@ export function createBatchingCalculator(
     calculate(request) {
       return new Promise<CalculateResponse>((resolve, reject) => {
         queue.push({ request, resolve, reject, solo: false });
-        pump();
+        if (gatherMs === 0 || busy >= concurrency) pump();
+        else
+          gathering ??= setTimeout(() => {
+            gathering = undefined;
+            pump();
+          }, gatherMs);
       });
     },
   };

@@ -1,6 +1,7 @@
 import type { EngineClient } from "../engine";
 import {
   createBatchingCalculator,
+  DEFAULT_BATCH_WINDOW_MS,
   DEFAULT_MAX_BATCH_SIZE,
   type BatchingCalculator,
   type Calculator,
@@ -21,6 +22,8 @@ export interface EngineComputeOptions {
   cacheSize?: number;
   /** Most households in one `/calculate` (ENGINE_MAX_BATCH_SIZE). */
   maxBatchSize?: number;
+  /** Wait before sending to an idle engine, for a rush to share batches (ENGINE_BATCH_WINDOW_MS). */
+  batchWindowMs?: number;
   /** Shared with the routes that read the engine's variables; made from the client if absent. */
   info?: EngineInfo;
 }
@@ -45,6 +48,7 @@ export function createEngineCompute(
     {
       concurrency: options.workers,
       maxBatchSize: options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE,
+      gatherMs: options.batchWindowMs ?? DEFAULT_BATCH_WINDOW_MS,
     },
   );
   const cache = createCachingCalculator(batcher, {

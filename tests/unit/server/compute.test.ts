@@ -181,7 +181,7 @@ describe("batch merge and split", () => {
 });
 
 describe("batching calculator", () => {
-  it("sends at once while a worker is free, then merges what waited into one request", async () => {
+  it("sends at once while a worker is free, then merges what waited, a share per worker", async () => {
     const engine = fakeEngine();
     const sizes: number[] = [];
     const batcher = createBatchingCalculator(engine, {
@@ -195,13 +195,31 @@ describe("batching calculator", () => {
     expect(batcher.queued).toBe(4);
     engine.release();
     await flush();
-    // One worker freed: the four waiting requests leave together.
+    // One worker freed: it takes half of the four waiting requests, merged into one.
     expect(engine.sent).toHaveLength(3);
-    expect(Object.keys(engine.sent[2]?.individus ?? {})).toHaveLength(4);
+    expect(Object.keys(engine.sent[2]?.individus ?? {})).toHaveLength(2);
+    expect(batcher.queued).toBe(2);
     await settleAll(engine);
     expect((await Promise.all(answers)).map(doubleOf)).toEqual([2, 4, 6, 8, 10, 12]);
-    expect(sizes).toEqual([1, 1, 4]);
+    expect(sizes).toEqual([1, 1, 2, 2]);
     expect(batcher.inFlight).toBe(0);
+  });
+
+  it("with a gathering window, starts a rush as balanced batches, one per worker", async () => {
+    const engine = fakeEngine();
+    const sizes: number[] = [];
+    const batcher = createBatchingCalculator(engine, {
+      concurrency: 2,
+      maxBatchSize: 64,
+      gatherMs: 20,
+      onSend: (size) => sizes.push(size),
+    });
+    const answers = [1, 2, 3, 4, 5, 6].map((salary) => batcher.calculate(household(salary)));
+    expect(engine.sent).toHaveLength(0);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(sizes).toEqual([3, 3]);
+    await settleAll(engine);
+    expect((await Promise.all(answers)).map(doubleOf)).toEqual([2, 4, 6, 8, 10, 12]);
   });
 
   it("never puts more than maxBatchSize households in one request", async () => {

@@ -15,6 +15,7 @@ describe("loadConfig", () => {
       engineWorkerTimeoutS: 60,
       engineCacheSize: 500,
       engineMaxBatchSize: 64,
+      engineBatchWindowMs: 15,
       contactEmail: undefined,
       staticDir: "dist/app",
     });
@@ -30,6 +31,7 @@ describe("loadConfig", () => {
       ENGINE_CLIENT_TIMEOUT_MS: "",
       ENGINE_CACHE_SIZE: "0",
       ENGINE_MAX_BATCH_SIZE: "16",
+      ENGINE_BATCH_WINDOW_MS: "0",
       CONTACT_EMAIL: "contact@example.org",
       STATIC_DIR: "build",
     });
@@ -42,6 +44,7 @@ describe("loadConfig", () => {
       engineClientTimeoutMs: 30_000,
       engineCacheSize: 0,
       engineMaxBatchSize: 16,
+      engineBatchWindowMs: 0,
       contactEmail: "contact@example.org",
       staticDir: "build",
     });
