@@ -4,42 +4,29 @@
  * and the whole benefit maps compared with the file's `expected` block. When amounts move, the
  * diff names them; `npm run golden:update` rewrites the expected values.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildSimulatorApp, loadBundle } from "../../src/server/compose";
-import type { EngineSupervisor } from "../../src/server/engine";
-import { migrateToLatest, openSqliteDatabase, type DatabaseHandle } from "../../src/server/storage";
+import { loadBundle } from "../../src/server/compose";
 import {
   loadGoldenSituations,
   questionnaireGaps,
   resultsThroughApi,
   simulationPayload,
 } from "../golden/golden";
-import { sharedEngine } from "./helpers/engine";
+import { startSimulator, type RunningSimulator } from "./helpers/simulator";
 
 const bundle = loadBundle();
 const situations = loadGoldenSituations();
-let engine: EngineSupervisor;
-let database: DatabaseHandle;
+let simulator: RunningSimulator;
 let app: FastifyInstance;
-let dir: string;
 
 beforeAll(async () => {
-  engine = await sharedEngine();
-  dir = mkdtempSync(join(tmpdir(), "golden-"));
-  database = openSqliteDatabase(join(dir, "golden.sqlite"));
-  await migrateToLatest(database.db);
-  app = buildSimulatorApp({ bundle, db: database.db, engine, logger: false });
+  simulator = await startSimulator("golden");
+  ({ app } = simulator);
 });
 
 afterAll(async () => {
-  await app?.close();
-  await database?.close();
-  await engine?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await simulator?.close();
 });
 
 it("has at least 25 golden situations, each with expected values", () => {

@@ -2,33 +2,21 @@
  * `GET /api/simulation/:id/{situation|openfisca_request|openfisca_response}` with the real engine:
  * the owner's bearer token opens them, as it opens the results.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildSimulatorApp, loadBundle } from "../../src/server/compose";
-import type { EngineSupervisor } from "../../src/server/engine";
-import { migrateToLatest, openSqliteDatabase, type DatabaseHandle } from "../../src/server/storage";
 import { student, VALUE_DATE } from "../fixtures/situations";
-import { sharedEngine } from "./helpers/engine";
+import { startSimulator, type RunningSimulator } from "./helpers/simulator";
 
-const bundle = loadBundle();
-let engine: EngineSupervisor;
-let database: DatabaseHandle;
+let simulator: RunningSimulator;
 let app: FastifyInstance;
-let dir: string;
 let id: string;
 let token: string;
 
 type Entities = Record<string, Record<string, Record<string, unknown>>>;
 
 beforeAll(async () => {
-  engine = await sharedEngine();
-  dir = mkdtempSync(join(tmpdir(), "representations-"));
-  database = openSqliteDatabase(join(dir, "test.sqlite"));
-  await migrateToLatest(database.db);
-  app = buildSimulatorApp({ bundle, db: database.db, engine, logger: false });
+  simulator = await startSimulator("representations");
+  ({ app } = simulator);
   const created = await app.inject({
     method: "POST",
     url: "/api/simulation",
@@ -39,10 +27,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await app?.close();
-  await database?.close();
-  await engine?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await simulator?.close();
 });
 
 const get = (path: string, headers: Record<string, string> = {}) =>

@@ -2,37 +2,26 @@
  * The walking skeleton end to end on the server: answers posted in the public format, stored in a
  * real SQLite file, recomputed into an engine request and sent to the real OpenFisca-France.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Answer } from "../../src/domain";
-import { buildSimulatorApp, loadBundle } from "../../src/server/compose";
+import { loadBundle } from "../../src/server/compose";
 import type { EngineSupervisor } from "../../src/server/engine";
-import { migrateToLatest, openSqliteDatabase, type DatabaseHandle } from "../../src/server/storage";
-import { sharedEngine } from "./helpers/engine";
+import { startSimulator, type RunningSimulator } from "./helpers/simulator";
 import { employee, months, student, VALUE_DATE } from "../fixtures/situations";
 
 const bundle = loadBundle();
-let engine: EngineSupervisor;
-let database: DatabaseHandle;
+let simulator: RunningSimulator;
 let app: FastifyInstance;
-let dir: string;
+let engine: EngineSupervisor;
 
 beforeAll(async () => {
-  engine = await sharedEngine();
-  dir = mkdtempSync(join(tmpdir(), "results-"));
-  database = openSqliteDatabase(join(dir, "test.sqlite"));
-  await migrateToLatest(database.db);
-  app = buildSimulatorApp({ bundle, db: database.db, engine, logger: false });
+  simulator = await startSimulator("results");
+  ({ app, engine } = simulator);
 });
 
 afterAll(async () => {
-  await app?.close();
-  await database?.close();
-  await engine?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await simulator?.close();
 });
 
 async function resultsFor(answers: Answer[]) {

@@ -13,14 +13,7 @@ export function requestFor(
   return { situation, ...buildEngineRequest(bundle, situation, engineOptions) };
 }
 
-export const lyon = {
-  code_insee: "69123",
-  code_postal: "69001",
-  nom: "Lyon",
-  departement: "69",
-  region: "84",
-  epci: "200046977",
-};
+export { lyon } from "../../../fixtures/situations";
 
 export const paris = {
   code_insee: "75056",
