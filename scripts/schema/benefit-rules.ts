@@ -69,7 +69,7 @@ export function checkBenefits(
 ): SchemaError[] {
   const errors: SchemaError[] = [];
   for (const { file, value } of schema.benefits) {
-    value.benefits.forEach((benefit, b) => {
+    (value.benefits ?? []).forEach((benefit, b) => {
       const at = (...rest: Segment[]): Segment[] => ["benefits", b, ...rest];
       if (benefit.type === "bool" && benefit.unit !== undefined) {
         errors.push(file.error(at("unit"), "a bool benefit has no unit"));

@@ -35,19 +35,21 @@ function parseArgs(argv: readonly string[]): Options {
 
 function main(): number {
   const options = parseArgs(process.argv.slice(2));
-  const { bundle, errors } = compileSchema(options.schemaDir);
-  if (!bundle) {
+  const { bundle, catalogue, errors } = compileSchema(options.schemaDir);
+  if (!bundle || !catalogue) {
     for (const error of errors) console.error(formatSchemaError(error));
     console.error(`schema check failed: ${errors.length} error${errors.length === 1 ? "" : "s"}`);
     return 1;
   }
   // Emitting is cheap, so --check emits too: the generated files never lag behind a green check.
-  const written = emitGenerated(bundle, options.outDir);
+  const written = emitGenerated(bundle, catalogue, options.outDir);
   const steps = Object.values(bundle.blocks).reduce(
     (count, block) => count + block.steps.length,
     0,
   );
-  const summary = `${steps} steps, ${bundle.benefits.length} benefits, version ${bundle.version}`;
+  const summary =
+    `${steps} steps, ${bundle.benefits.length} engine benefits, ${catalogue.aids.length} aids, ` +
+    `${catalogue.bikeAids.length} bike aids (${bundle.publicBenefitCount} public), version ${bundle.version}`;
   if (options.check) {
     console.log(`schema OK: ${summary}`);
   } else {

@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import type { ZodType } from "zod";
-import type { Bundle } from "../../src/domain/bundle";
+import type { Bundle, Catalogue } from "../../src/domain/bundle";
+import { collectAids, compileAid, institutionIndex, placeNames } from "./aids";
+import { compileBikeAids } from "./bike-aids";
 import { convertSchema } from "./convert";
 import { crossCheck } from "./cross-check";
 import { compareErrors, formatSchemaError, type SchemaError } from "./errors";
@@ -11,6 +13,8 @@ import type { ValidatedSchema } from "./model";
 export interface CompileResult {
   /** Present only when there is no error. */
   bundle?: Bundle;
+  /** Present only when there is no error. */
+  catalogue?: Catalogue;
   /** Sorted by file and line, without duplicates. */
   errors: SchemaError[];
 }
@@ -27,7 +31,22 @@ export function compileSchema(schemaDir: string): CompileResult {
   if (!validated.schema) return { errors: tidy(validated.errors) };
   const errors = crossCheck(validated.schema);
   if (errors.length > 0) return { errors: tidy(errors) };
-  return { bundle: withVersion(convertSchema(validated.schema)), errors: [] };
+  const schema = validated.schema;
+  const content = convertSchema(schema);
+  const institutions = institutionIndex(schema);
+  const aids = collectAids(schema).map((source) =>
+    compileAid(source, institutions.get(source.aid.institution)),
+  );
+  const bikes = compileBikeAids(schema, content.institutions);
+  if (bikes.errors.length > 0) return { errors: tidy(bikes.errors) };
+  const catalogue = withVersion({
+    aids,
+    bikeAids: bikes.bikeAids,
+    placeNames: placeNames(aids),
+  });
+  const publicBenefitCount =
+    content.benefits.length + aids.filter((aid) => !aid.private).length + bikes.bikeAids.length;
+  return { bundle: withVersion({ ...content, publicBenefitCount }), catalogue, errors: [] };
 }
 
 function validateAll(files: SchemaFiles): { schema?: ValidatedSchema; errors: SchemaError[] } {
@@ -48,6 +67,9 @@ function validateAll(files: SchemaFiles): { schema?: ValidatedSchema; errors: Sc
   const blocks = many(files.blocks, format.blockFile);
   const institutions = many(files.institutions, format.institutionsFile);
   const benefits = many(files.benefits, format.benefitsFile);
+  const families = many(files.families, format.familyFile);
+  const profiles = files.profiles && one(files.profiles, format.profilesFile);
+  const bikeAids = files.bikeAids && one(files.bikeAids, format.bikeAidsFile);
   if (errors.length > 0 || !chapters || !enumerations || !parameters || !journey || !incomes) {
     return { errors };
   }
@@ -61,12 +83,15 @@ function validateAll(files: SchemaFiles): { schema?: ValidatedSchema; errors: Sc
       blocks,
       institutions,
       benefits,
+      families,
+      ...(profiles ? { profiles } : {}),
+      ...(bikeAids ? { bikeAids } : {}),
     },
     errors,
   };
 }
 
-function withVersion(content: Omit<Bundle, "version">): Bundle {
+function withVersion<T extends object>(content: T): T & { version: string } {
   const version = createHash("sha256").update(JSON.stringify(content)).digest("hex").slice(0, 12);
   return { version, ...content };
 }

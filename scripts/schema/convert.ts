@@ -17,6 +17,7 @@ import {
   type IncomeTypeYaml,
   type InstitutionYaml,
 } from "./format";
+import { compileProfileConditions } from "./aids";
 import { subjectOf, type ValidatedSchema } from "./model";
 import { frenchTypography, normaliseQuestion, optionalText } from "./normalise";
 
@@ -103,7 +104,9 @@ function convertBenefit(benefit: BenefitYaml): Benefit {
 }
 
 /** The bundle without its version, which is a hash of the rest. Expects a cross-checked schema. */
-export function convertSchema(schema: ValidatedSchema): Omit<Bundle, "version"> {
+export function convertSchema(
+  schema: ValidatedSchema,
+): Omit<Bundle, "version" | "publicBenefitCount"> {
   const enumerations: Record<string, ChoiceOption[]> = {};
   for (const [name, options] of Object.entries(schema.enumerations.value.enumerations)) {
     enumerations[name] = options.map(convertOption);
@@ -174,11 +177,21 @@ export function convertSchema(schema: ValidatedSchema): Omit<Bundle, "version"> 
           id: institution.id,
           label: frenchTypography(institution.label),
           type: institution.type,
+          insee: institution.insee,
+          siren: institution.siren,
           territory: convertTerritory(institution.territory),
         }),
       ),
     ),
-    benefits: schema.benefits.flatMap(({ value }) => value.benefits.map(convertBenefit)),
+    benefits: schema.benefits.flatMap(({ value }) => (value.benefits ?? []).map(convertBenefit)),
+    profiles: (schema.profiles?.value.profiles ?? []).map((profile) =>
+      compact({
+        id: profile.id,
+        label: frenchTypography(profile.label),
+        when: profile.when as Predicate | undefined,
+        eligibility: profile.conditions && compileProfileConditions(profile.conditions),
+      }),
+    ),
     derived: schema.journey.value.derived ?? [],
   };
 }

@@ -1,3 +1,4 @@
+import { checkAids, checkProfiles, collectAids } from "./aids";
 import { checkBenefits, checkInstitutions } from "./benefit-rules";
 import type { SchemaError, Segment } from "./errors";
 import { buildFieldIndex } from "./fields";
@@ -60,5 +61,15 @@ export function crossCheck(schema: ValidatedSchema): SchemaError[] {
   errors.push(...checkForwardReferences(schema, sites));
   // Prefilters run after the whole questionnaire: no forward reference to check.
   errors.push(...checkInstitutions(schema), ...checkBenefits(schema, fields, parameters));
+  // Profiles, like prefilters, are read once the questionnaire is over.
+  schema.profiles?.value.profiles.forEach((profile, i) => {
+    if (profile.when !== undefined)
+      check(profile.when, schema.profiles!.file, ["profiles", i, "when"], true);
+  });
+  errors.push(...checkProfiles(schema));
+  const benefitIds = new Set(
+    schema.benefits.flatMap(({ value }) => (value.benefits ?? []).map((benefit) => benefit.id)),
+  );
+  errors.push(...checkAids(schema, collectAids(schema), fields, benefitIds));
   return errors;
 }

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Bundle } from "../../src/domain/bundle";
+import type { Bundle, Catalogue } from "../../src/domain/bundle";
 
 function union(name: string, values: readonly string[]): string {
   const type = values.length === 0 ? "never" : values.map((v) => JSON.stringify(v)).join(" | ");
@@ -35,10 +35,12 @@ export function renderSchemaIds(bundle: Bundle): string {
 }
 
 /** Writes the bundle and the id module into `outDir`; returns the files whose content changed. */
-export function emitGenerated(bundle: Bundle, outDir: string): string[] {
+export function emitGenerated(bundle: Bundle, catalogue: Catalogue, outDir: string): string[] {
   mkdirSync(outDir, { recursive: true });
   const outputs: [string, string][] = [
     [join(outDir, "bundle.json"), `${JSON.stringify(bundle, null, 2)}\n`],
+    // Large and read by the server and the lazily loaded /aides pages only: kept compact.
+    [join(outDir, "catalogue.json"), `${JSON.stringify(catalogue)}\n`],
     [join(outDir, "schema-ids.ts"), renderSchemaIds(bundle)],
   ];
   const written: string[] = [];

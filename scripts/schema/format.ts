@@ -220,12 +220,31 @@ export const institutionsFile = z.strictObject({
       id: name,
       label: text,
       type: z.enum(INSTITUTION_TYPES),
+      /** INSEE code of a region, département or commune ("84", "74", "75056"; "6AE" for Alsace). */
+      insee: z.string().regex(/^[0-9A-Z]{2,5}$/, "expected an INSEE code").optional(),
+      /** SIREN number ("243400017"). */
+      siren: z.string().regex(/^\d{9}$/, "expected a SIREN number (9 digits)").optional(),
       territory: territory.optional(),
     }),
   ),
 });
 
 const url = z.url({ error: "expected a URL" });
+
+const links = z.strictObject({
+  information: url.optional(),
+  form: url.optional(),
+  teleservice: url.optional(),
+  instructions: url.optional(),
+  teleservicePrefill: url.optional(),
+  teleserviceNeedsRegistration: z.boolean().optional(),
+});
+
+const PERIODICITIES = ["mensuelle", "annuelle", "ponctuelle", "autre"] as const;
+
+/** A condition of an aid: one domain operator (checked by aids.ts). */
+const condition = z.record(z.string(), z.unknown());
+const profileRef = z.strictObject({ profile: name, conditions: z.array(condition).optional() });
 
 export const BENEFIT_TYPES = ["float", "bool", "mixed"] as const;
 
@@ -246,21 +265,64 @@ export const benefitsFile = z.strictObject({
       type: z.enum(BENEFIT_TYPES),
       /** `€`, `%`, `séances`…; omitted when the benefit has no amount (bool). */
       unit: text.optional(),
-      periodicity: z.enum(["mensuelle", "annuelle", "ponctuelle", "autre"]),
+      periodicity: z.enum(PERIODICITIES),
       legend: text.optional(),
       interestFlag: name.optional(),
       /** Checked like a step's `when`, with `self` the applicant. */
       prefilter: predicate.optional(),
-      links: z.strictObject({
-        information: url.optional(),
-        form: url.optional(),
-        teleservice: url.optional(),
-        instructions: url.optional(),
-        teleservicePrefill: url.optional(),
-        teleserviceNeedsRegistration: z.boolean().optional(),
-      }),
+      links,
+    }),
+  ).optional(),
+  aids: z.array(z.strictObject({ id: name, institution: name, ...aidKeys() })).optional(),
+});
+
+
+/** The keys of a condition-based aid but its id and institution (shared with family templates). */
+function aidKeys() {
+  return {
+    label: text,
+    description: text,
+    type: z.enum(["float", "bool"]),
+    amount: z.number().nonnegative().optional(),
+    unit: text.optional(),
+    periodicity: z.enum(PERIODICITIES),
+    legend: text.optional(),
+    floorAt: z.number().positive().optional(),
+    interestFlag: name.optional(),
+    conditions: z.array(condition).optional(),
+    profiles: z.array(profileRef).min(1, "expected at least one profile").optional(),
+    private: z.literal(true).optional(),
+    links,
+  };
+}
+
+export const familyFile = z.strictObject({
+  family: name,
+  template: z.strictObject(aidKeys()).partial({ links: true }),
+  members: z
+    .array(z.strictObject({ institution: name, ...aidKeys() }).partial().required({ institution: true }))
+    .min(1, "expected at least one member"),
+});
+
+export const profilesFile = z.strictObject({
+  profiles: z.array(
+    z.strictObject({
+      id: name,
+      label: text,
+      when: predicate.optional(),
+      conditions: z.array(condition).min(1, "expected at least one condition").optional(),
     }),
   ),
+});
+
+export const bikeAidsFile = z.strictObject({
+  bikeAids: z.strictObject({
+    /** `{collectivite}` is replaced by the collectivity's name. */
+    label: text,
+    interestFlag: name,
+    periodicity: z.enum(PERIODICITIES),
+    legend: text.optional(),
+  }),
 });
 
 export type BlockFile = z.infer<typeof blockFile>;
@@ -275,7 +337,11 @@ export type IncomesFile = z.infer<typeof incomesFile>;
 export type InstitutionsFile = z.infer<typeof institutionsFile>;
 export type BenefitsFile = z.infer<typeof benefitsFile>;
 export type InstitutionYaml = InstitutionsFile["institutions"][number];
-export type BenefitYaml = BenefitsFile["benefits"][number];
+export type BenefitYaml = NonNullable<BenefitsFile["benefits"]>[number];
+export type AidYaml = NonNullable<BenefitsFile["aids"]>[number];
+export type FamilyFile = z.infer<typeof familyFile>;
+export type ProfilesFile = z.infer<typeof profilesFile>;
+export type BikeAidsFile = z.infer<typeof bikeAidsFile>;
 
 /** A validated file: its typed content and where it came from. */
 export interface Parsed<T> {

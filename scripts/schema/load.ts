@@ -22,10 +22,15 @@ export interface SchemaFiles {
   blocks: SourceFile[];
   institutions: SourceFile[];
   benefits: SourceFile[];
+  families: SourceFile[];
+  profiles?: SourceFile;
+  bikeAids?: SourceFile;
 }
 
 const SINGLE_FILES = ["chapters", "enumerations", "parameters", "journey", "incomes"] as const;
-const DIRECTORIES = ["blocks", "institutions", "benefits"] as const;
+/** Files that may be absent (a schema without local aids). */
+const OPTIONAL_FILES = { profiles: "profiles.yaml", bikeAids: "bike-aids.yaml" } as const;
+const DIRECTORIES = ["blocks", "institutions", "benefits", "families"] as const;
 
 export function loadSchemaFiles(schemaDir: string): { files?: SchemaFiles; errors: SchemaError[] } {
   const root = dirname(schemaDir);
@@ -43,7 +48,19 @@ export function loadSchemaFiles(schemaDir: string): { files?: SchemaFiles; error
     if (existsSync(absolute)) single[name] = load(absolute);
     else errors.push(fileError(root, absolute, "missing file"));
   }
-  const expected = new Set<string>([...SINGLE_FILES.map((name) => `${name}.yaml`), ...DIRECTORIES]);
+  const optional: { profiles?: SourceFile; bikeAids?: SourceFile } = {};
+  for (const [key, fileName] of Object.entries(OPTIONAL_FILES) as [
+    keyof typeof OPTIONAL_FILES,
+    string,
+  ][]) {
+    const absolute = join(schemaDir, fileName);
+    if (existsSync(absolute)) optional[key] = load(absolute);
+  }
+  const expected = new Set<string>([
+    ...SINGLE_FILES.map((name) => `${name}.yaml`),
+    ...Object.values(OPTIONAL_FILES),
+    ...DIRECTORIES,
+  ]);
   for (const entry of readdirSync(schemaDir)) {
     if (/\.ya?ml$/.test(entry) && !expected.has(entry)) {
       errors.push(
@@ -71,7 +88,7 @@ export function loadSchemaFiles(schemaDir: string): { files?: SchemaFiles; error
     return { errors };
   }
   return {
-    files: { chapters, enumerations, parameters, journey, incomes, ...directories },
+    files: { chapters, enumerations, parameters, journey, incomes, ...optional, ...directories },
     errors,
   };
 }

@@ -1,6 +1,9 @@
 import type { FieldKind, StepSubject } from "../../src/domain/bundle";
 import type {
   BenefitsFile,
+  BikeAidsFile,
+  FamilyFile,
+  ProfilesFile,
   BlockFile,
   ChaptersFile,
   EnumerationsFile,
@@ -22,6 +25,9 @@ export interface ValidatedSchema {
   blocks: Parsed<BlockFile>[];
   institutions: Parsed<InstitutionsFile>[];
   benefits: Parsed<BenefitsFile>[];
+  families: Parsed<FamilyFile>[];
+  profiles?: Parsed<ProfilesFile>;
+  bikeAids?: Parsed<BikeAidsFile>;
 }
 
 export type Entity = "individu" | "menage" | "famille" | "parents";

@@ -78,7 +78,7 @@ export function checkReferences(schema: ValidatedSchema): SchemaError[] {
   const institutionIds = new Set(institutions.map((institution) => institution.id));
 
   const benefits = schema.benefits.flatMap(({ file, value }) =>
-    value.benefits.map((benefit, i) => ({
+    (value.benefits ?? []).map((benefit, i) => ({
       id: benefit.id,
       file,
       path: ["benefits", i, "id"],

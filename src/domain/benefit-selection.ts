@@ -38,7 +38,7 @@ function householdCommune(answers: readonly Answer[]): Partial<Commune> | undefi
  * multiple choice. As in the situation (spec §4), a health or social training sets the interest
  * in the health and social aids, which is then not asked.
  */
-function applicantInterested(answers: readonly Answer[], flag: string): boolean {
+export function applicantInterested(answers: readonly Answer[], flag: string): boolean {
   const value = findAnswer(answers, "individu", "demandeur", flag)?.value;
   if (value === true || (Array.isArray(value) && value.length > 0)) return true;
   return (

@@ -174,6 +174,10 @@ export interface Institution {
   id: string;
   label: string;
   type: InstitutionType;
+  /** INSEE code of a region, département or commune. */
+  insee?: string;
+  /** SIREN number. */
+  siren?: string;
   /** Present for the institutions that act on part of France only (region, department…). */
   territory?: Territory;
 }
@@ -228,6 +232,73 @@ export interface Benefit {
   links: BenefitLinks;
 }
 
+/**
+ * A condition-based aid: we evaluate its eligibility ourselves (docs/schema-format.md,
+ * "Condition-based aids"). `eligibility` is json-logic over the operators of
+ * `src/domain/eligibility/operators.ts`, compiled by the generator from the YAML's interest flag,
+ * `conditions` and `profiles`.
+ */
+export interface Aid {
+  id: string;
+  label: string;
+  description: string;
+  institution: string;
+  type: "float" | "bool";
+  /** The amount in `unit` (`float` only). */
+  amount?: number;
+  /** `€`, `%`…; the empty string for a `bool`. */
+  unit: string;
+  periodicity: Periodicity;
+  legend?: string;
+  /** The amount is rounded down to a multiple of it. */
+  floorAt?: number;
+  interestFlag?: string;
+  eligibility: Predicate;
+  /** Not listed on `/aides` nor counted on the home page. */
+  private?: true;
+  /** The family it was generated from (`fsl`, `apa`, `carpool`), if any. */
+  family?: string;
+  links: BenefitLinks;
+}
+
+/** A bike-purchase aid of `@betagouv/aides-velo`, computed by the package on the server. */
+export interface BikeAid {
+  id: string;
+  /** The package's rule name (`aides . montpellier vae occasion`). */
+  rule: string;
+  label: string;
+  description: string;
+  institution: string;
+  unit: "€";
+  periodicity: Periodicity;
+  legend?: string;
+  interestFlag: string;
+  links: BenefitLinks;
+}
+
+/** The catalogue of aids we compute without the engine: `src/generated/catalogue.json`. */
+export interface Catalogue {
+  version: string;
+  aids: Aid[];
+  bikeAids: BikeAid[];
+  /**
+   * How the places named by conditions read after "habitants": `"departements:74"` →
+   * `"de la Haute-Savoie"`.
+   */
+  placeNames: Record<string, string>;
+}
+
+/** A visitor profile aids are reserved to (`schema/profiles.yaml`). */
+export interface Profile {
+  id: string;
+  /** Completes "Cette aide est réservée aux …". */
+  label: string;
+  /** A predicate on the answers (step vocabulary), `self` being the applicant… */
+  when?: Predicate;
+  /** …or aid conditions compiled to json-logic (eligibility vocabulary). */
+  eligibility?: Predicate;
+}
+
 /** An engine input derived by the situation builder rather than answered directly. */
 export interface DerivedMapping {
   entity: EntityName;
@@ -246,5 +317,8 @@ export interface Bundle {
   parameters: Parameter[];
   institutions: Institution[];
   benefits: Benefit[];
+  profiles: Profile[];
+  /** How many aids `/aides` lists (engine benefits, condition-based and bike aids, not private). */
+  publicBenefitCount: number;
   derived: DerivedMapping[];
 }

@@ -14,3 +14,4 @@ export * from "./engine";
 export * from "./fiscal";
 export * from "./validation";
 export * from "./benefit-selection";
+export * from "./eligibility";

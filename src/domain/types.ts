@@ -108,6 +108,8 @@ export interface Droit {
   montant: number | boolean;
   unit: string;
   periodicity: string;
+  /** A few words after the amount: `au maximum`, `par jour`. */
+  legend?: string;
   links: Record<string, string>;
 }
 

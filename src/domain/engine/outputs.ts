@@ -86,6 +86,7 @@ export function toDroit(bundle: Bundle, benefit: Benefit, montant: number | bool
     montant,
     unit: benefit.unit,
     periodicity: benefit.periodicity,
+    ...(benefit.legend ? { legend: benefit.legend } : {}),
     links: Object.fromEntries(
       Object.entries(benefit.links).filter(([, url]) => typeof url === "string"),
     ) as Record<string, string>,

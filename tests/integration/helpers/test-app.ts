@@ -55,6 +55,8 @@ export const testBundle: Bundle = {
   parameters: [],
   institutions: [],
   benefits: [],
+  profiles: [],
+  publicBenefitCount: 0,
   derived: [],
 };
 

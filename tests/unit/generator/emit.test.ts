@@ -9,7 +9,9 @@ import { breakSchema, journeyIndex, lineOf, REAL_SCHEMA, removeTempDirs, tempDir
 
 afterAll(removeTempDirs);
 
-const bundle = compileSchema(REAL_SCHEMA).bundle as Bundle;
+const compiled = compileSchema(REAL_SCHEMA);
+const bundle = compiled.bundle as Bundle;
+const catalogue = compiled.catalogue!;
 
 describe("emit", () => {
   it("renders id unions and constants", () => {
@@ -26,12 +28,14 @@ describe("emit", () => {
 
   it("writes the bundle and the ids, and rewrites only what changed", () => {
     const outDir = join(tempDir(), "generated");
-    expect(emitGenerated(bundle, outDir)).toEqual([
+    expect(emitGenerated(bundle, catalogue, outDir)).toEqual([
       join(outDir, "bundle.json"),
+      join(outDir, "catalogue.json"),
       join(outDir, "schema-ids.ts"),
     ]);
     expect(JSON.parse(readFileSync(join(outDir, "bundle.json"), "utf8"))).toEqual(bundle);
-    expect(emitGenerated(bundle, outDir)).toEqual([]);
+    expect(JSON.parse(readFileSync(join(outDir, "catalogue.json"), "utf8"))).toEqual(catalogue);
+    expect(emitGenerated(bundle, catalogue, outDir)).toEqual([]);
   });
 });
 
@@ -62,7 +66,7 @@ describe("cli", () => {
       encoding: "utf8",
     });
     expect(run.status).toBe(0);
-    expect(run.stdout).toMatch(/^schema OK: \d+ steps, \d+ benefits, version [0-9a-f]{12}\n$/);
+    expect(run.stdout).toMatch(/^schema OK: \d+ steps, \d+ engine benefits, \d+ aids, \d+ bike aids \(\d+ public\), version [0-9a-f]{12}\n$/);
     expect(readFileSync(join(outDir, "schema-ids.ts"), "utf8")).toBe(renderSchemaIds(bundle));
   });
 });

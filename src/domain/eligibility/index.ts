@@ -1,0 +1,5 @@
+export type { EligibilityFacts, EngineFacts } from "./facts";
+export { eligibilityFacts } from "./build";
+export { holds as eligibilityHolds, firstFailure } from "./evaluate";
+export { OPERATOR_NAMES, familyQuotient } from "./operators";
+export { aidAmount, aidToDroit, eligibleAids, whyNot } from "./aids";
