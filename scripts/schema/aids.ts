@@ -376,9 +376,20 @@ export function compileAid(source: AidSource, institution: Institution | undefin
 }
 
 /** How each place named by an eligibility reads after "habitants". */
-export function placeNames(aids: readonly Aid[]): Record<string, string> {
+export function placeNames(
+  aids: readonly Aid[],
+  institutions: readonly Institution[],
+): Record<string, string> {
   const geography = loadGeography();
   const names: Record<string, string> = {};
+  // Institutions' territories too: they explain why an engine or bike aid is not offered.
+  for (const institution of institutions) {
+    const territory = territoryOf(institution);
+    if (!territory) continue;
+    for (const code of territory[1]) {
+      names[`${territory[0]}:${code}`] = frenchTypography(geography.nameAfterHabitants(territory[0], code));
+    }
+  }
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) {
       node.forEach(visit);

@@ -5,7 +5,12 @@
  * the package itself (`src/server/bikes.ts`).
  */
 import { AidesVeloEngine } from "@betagouv/aides-velo";
-import type { BikeAid, Institution, InstitutionType } from "../../src/domain/bundle";
+import type {
+  BikeAid,
+  BikeSettings,
+  Institution,
+  InstitutionType,
+} from "../../src/domain/bundle";
 import type { SchemaError } from "./errors";
 import type { ValidatedSchema } from "./model";
 import { frenchTypography } from "./normalise";
@@ -41,19 +46,33 @@ function description(text: string | undefined, label: string): string {
 export function compileBikeAids(
   schema: ValidatedSchema,
   institutions: readonly Institution[],
-): { bikeAids: BikeAid[]; errors: SchemaError[] } {
+): { bikeAids: BikeAid[]; settings: BikeSettings; errors: SchemaError[] } {
   const config = schema.bikeAids;
-  if (!config) return { bikeAids: [], errors: [] };
+  if (!config) return { bikeAids: [], settings: { types: {}, statuses: {} }, errors: [] };
   const { file, value } = config;
+  const engine = new AidesVeloEngine();
+  const settings: BikeSettings = { types: value.bikeAids.types, statuses: value.bikeAids.statuses };
+  const errors: SchemaError[] = [];
+  const enumerations = schema.enumerations.value.enumerations;
+  const checkMap = (key: "types" | "statuses", enumeration: string, options: readonly string[]) => {
+    const ours = new Set((enumerations[enumeration] ?? []).map((option) => String(option.value)));
+    for (const [from, to] of Object.entries(settings[key])) {
+      if (!ours.has(from))
+        errors.push(file.error(["bikeAids", key, from], `"${from}" is not a value of enumeration "${enumeration}"`));
+      if (!options.includes(to))
+        errors.push(file.error(["bikeAids", key, from], `"${to}" is not an option of the package (${options.join(", ")})`));
+    }
+  };
+  checkMap("types", "velo_type", (engine.getOptions("vélo . type") ?? []) as string[]);
+  checkMap("statuses", "activite", (engine.getOptions("demandeur . statut") ?? []) as string[]);
   const byCode = new Map<string, Institution>();
   for (const institution of institutions) {
     const code = institution.type === "epci" ? institution.siren : institution.insee;
     if (code) byCode.set(`${institution.type}:${code}`, institution);
   }
-  const errors: SchemaError[] = [];
   const bikeAids: BikeAid[] = [];
   const seen = new Set<string>();
-  for (const aid of new AidesVeloEngine().getAllAidesIn("france")) {
+  for (const aid of engine.getAllAidesIn("france")) {
     const { kind, value: place, code } = aid.collectivity;
     const type = TYPE_OF_KIND[kind];
     const key = `${type}:${kind === "epci" ? code : place}`;
@@ -85,5 +104,5 @@ export function compileBikeAids(
       links: aid.url ? { information: aid.url } : {},
     });
   }
-  return { bikeAids, errors };
+  return { bikeAids, settings, errors };
 }

@@ -42,7 +42,8 @@ export function compileSchema(schemaDir: string): CompileResult {
   const catalogue = withVersion({
     aids,
     bikeAids: bikes.bikeAids,
-    placeNames: placeNames(aids),
+    bikeSettings: bikes.settings,
+    placeNames: placeNames(aids, content.institutions),
   });
   const publicBenefitCount =
     content.benefits.length + aids.filter((aid) => !aid.private).length + bikes.bikeAids.length;

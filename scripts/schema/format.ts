@@ -322,6 +322,10 @@ export const bikeAidsFile = z.strictObject({
     interestFlag: name,
     periodicity: z.enum(PERIODICITIES),
     legend: text.optional(),
+    /** Our bike types (the interest question's values) → the package's `vélo . type`. */
+    types: z.record(z.string(), text),
+    /** `activite` values → the package's `demandeur . statut` (default `autre`). */
+    statuses: z.record(z.string(), text),
   }),
 });
 

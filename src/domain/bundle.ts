@@ -276,11 +276,20 @@ export interface BikeAid {
   links: BenefitLinks;
 }
 
+export interface BikeSettings {
+  /** The interest question's values (`velo_electrique`) → the package's `vélo . type`. */
+  types: Record<string, string>;
+  /** `activite` values → the package's `demandeur . statut`; `autre` otherwise. */
+  statuses: Record<string, string>;
+}
+
 /** The catalogue of aids we compute without the engine: `src/generated/catalogue.json`. */
 export interface Catalogue {
   version: string;
   aids: Aid[];
   bikeAids: BikeAid[];
+  /** How the applicant's answers read for `@betagouv/aides-velo`. */
+  bikeSettings: BikeSettings;
   /**
    * How the places named by conditions read after "habitants": `"departements:74"` →
    * `"de la Haute-Savoie"`.

@@ -15,3 +15,4 @@ export * from "./fiscal";
 export * from "./validation";
 export * from "./benefit-selection";
 export * from "./eligibility";
+export * from "./bikes";

@@ -38,6 +38,12 @@ export type ComputeRepresentation = (
  */
 export type MissingBenefits = () => Promise<string[]>;
 
+/** "Pourquoi pas moi ?" for one benefit of a stored simulation; undefined for an unknown benefit. */
+export type ExplainBenefit = (
+  simulation: Simulation,
+  benefitId: string,
+) => Promise<{ benefitId: string; eligible: boolean; reason?: string } | undefined>;
+
 export interface AppDeps {
   db: Kysely<Database>;
   bundle: Bundle;
@@ -45,6 +51,8 @@ export interface AppDeps {
   computeResults: ComputeResults;
   /** `GET /api/simulation/:id/{representation}`; without it those views answer 404. */
   computeRepresentation?: ComputeRepresentation;
+  /** `GET /api/simulation/:id/eligibility/:benefitId`; without it the route answers 404. */
+  explainBenefit?: ExplainBenefit;
   /** `GET /api/openfisca/missingbenefits`; without it the route answers 503. */
   missingBenefits?: MissingBenefits;
   /** The engine supervisor's state; `"ready"` means computations can run. */

@@ -53,6 +53,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     parseSimulationInput: deps.parseSimulationInput,
     computeResults: deps.computeResults,
     computeRepresentation: deps.computeRepresentation,
+    explainBenefit: deps.explainBenefit,
   });
   registerCommuneRoutes(app, communes);
   registerHealthRoutes(app, { db: deps.db, engineStatus: deps.engineStatus });

@@ -2,9 +2,10 @@ import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import type { Kysely } from "kysely";
-import { parseSimulationInput, type Bundle } from "../domain";
+import { parseSimulationInput, type Bundle, type Catalogue } from "../domain";
 import { buildApp } from "./app";
 import type { MissingBenefits } from "./app-deps";
+import { createBikeAidsCalculator } from "./bikes";
 import { createCommuneCentres } from "./commune-centres";
 import { createEngineCompute, createEngineInfo, type EngineCompute } from "./compute";
 import { EngineUnavailableError, type EngineSupervisor } from "./engine";
@@ -23,6 +24,17 @@ export function loadBundle(): Bundle {
   }
 }
 
+const CATALOGUE_URL = new URL("../generated/catalogue.json", import.meta.url);
+
+/** The condition-based and bike aids emitted by `npm run schema:build`. */
+export function loadCatalogue(): Catalogue {
+  try {
+    return JSON.parse(readFileSync(CATALOGUE_URL, "utf8")) as Catalogue;
+  } catch {
+    throw new Error("src/generated/catalogue.json is missing: run `npm run schema:build` first.");
+  }
+}
+
 export interface ComputeSettings {
   /** Requests sent to the engine at once (default: the supervisor's workers, else the cores). */
   workers?: number;
@@ -36,6 +48,8 @@ export interface ComputeSettings {
 
 export interface SimulatorParts {
   bundle: Bundle;
+  /** Condition-based and bike aids; the generated catalogue by default. */
+  catalogue?: Catalogue;
   db: Kysely<Database>;
   engine: Pick<EngineSupervisor, "client" | "status"> &
     Partial<Pick<EngineSupervisor, "workers" | "onStatus">>;
@@ -84,6 +98,7 @@ export function missingBenefitsOf(
 /** The production wiring of the app: schema-driven validation and results from the engine. */
 export function buildSimulatorApp({
   bundle,
+  catalogue = loadCatalogue(),
   db,
   engine,
   compute: settings,
@@ -99,6 +114,8 @@ export function buildSimulatorApp({
     parametersAt,
     engineVariables: () => compute.info.variables(),
     communeCentres: createCommuneCentres(),
+    catalogue,
+    bikeAids: createBikeAidsCalculator(bundle, catalogue),
   });
   return buildApp({
     db,
@@ -106,6 +123,7 @@ export function buildSimulatorApp({
     parseSimulationInput: (body) => parseSimulationInput(bundle, body),
     computeResults: computer.results,
     computeRepresentation: computer.representation,
+    explainBenefit: computer.explain,
     missingBenefits: missingBenefitsOf(bundle, engine, compute),
     engineStatus: () => engine.status,
     parametersAt,

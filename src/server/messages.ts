@@ -21,6 +21,7 @@ export const messages = {
     "La liste des aides que le moteur de calcul ne sait pas encore calculer est momentanément indisponible. Veuillez réessayer dans quelques instants.",
   unknownRepresentation:
     "Représentation inconnue\u00a0: choisissez situation, openfisca_request ou openfisca_response.",
+  unknownBenefit: "Aide inconnue\u00a0: cet identifiant ne figure pas dans notre catalogue.",
   resultsFailed:
     "Une erreur est survenue pendant le calcul de vos aides. Veuillez réessayer plus tard.",
   internalError: "Une erreur inattendue est survenue. Veuillez réessayer plus tard.",

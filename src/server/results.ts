@@ -1,7 +1,16 @@
 import {
   buildEngineRequest,
   buildSituation,
+  eligibilityFacts,
+  eligibleAids,
+  explainBenefit,
   extractDroits,
+  readEligibilityFacts,
+  requestEligibilityFacts,
+  type Catalogue,
+  type EligibilityFacts,
+  type Explanation,
+  type FactRef,
   injectedDroits,
   pruneAnswers,
   selectEngineBenefits,
@@ -10,8 +19,11 @@ import {
   type CommuneCentre,
   type EngineRequest,
   type OutputRef,
+  type Answer,
+  type JourneyOptions,
   type Situation,
 } from "../domain";
+import type { BikeAidsCalculator } from "./bikes";
 import type { ComputedResults, ComputeResults } from "./app-deps";
 import type { ParametersAt } from "./parameters";
 import type { Simulation } from "./storage";
@@ -27,6 +39,10 @@ export interface ResultsOptions {
   engineVariables?: () => Promise<ReadonlySet<string>>;
   /** Commune centres, for the distance between a student and the family home. */
   communeCentres?: () => Promise<CommuneCentre>;
+  /** The condition-based and bike aids; without it, only the engine's benefits are computed. */
+  catalogue?: Catalogue;
+  /** Computes the bike aids (`@betagouv/aides-velo`). */
+  bikeAids?: BikeAidsCalculator;
 }
 
 /** The public views of a computation (spec §7 `GET /api/simulation/{id}/{representation}`). */
@@ -35,10 +51,15 @@ export type Representation = (typeof REPRESENTATIONS)[number];
 
 export interface PreparedComputation {
   situation: Situation;
+  /** The answers of active steps. */
+  answers: Answer[];
+  journey: JourneyOptions;
   /** The catalogue benefits worth asking for this situation (pre-filtered). */
   benefits: Benefit[];
   request: EngineRequest;
   outputs: OutputRef[];
+  /** Where the engine values that local aids read are found in the response. */
+  factRefs: FactRef[];
 }
 
 export interface SimulationComputer {
@@ -48,6 +69,10 @@ export interface SimulationComputer {
   respond(prepared: PreparedComputation): Promise<unknown>;
   results: ComputeResults;
   representation(simulation: Simulation, name: Representation): Promise<unknown>;
+  /** "Pourquoi pas moi ?": whether and why not the visitor gets a benefit; undefined if unknown. */
+  explain(simulation: Simulation, benefitId: string): Promise<Explanation | undefined>;
+  /** The facts the local aids read, once the engine has answered. */
+  facts(simulation: Simulation): Promise<{ facts: EligibilityFacts; droits: ComputedResults }>;
 }
 
 /**
@@ -100,28 +125,66 @@ export function createSimulationComputer(
         built = { ...built, request: withoutVariables(built.request, known) };
       }
     }
-    return { situation, benefits, ...built };
+    const factRefs = options.catalogue
+      ? requestEligibilityFacts(
+          built.request,
+          simulation.dateDeValeur,
+          "demandeur",
+          known && missingBenefitVariables(bundle, known),
+        )
+      : [];
+    return { situation, answers, journey, benefits, ...built, factRefs };
   }
 
   async function respond(prepared: PreparedComputation): Promise<unknown> {
     // Nothing to ask: the engine would only echo the request.
-    if (prepared.outputs.length === 0) return prepared.request;
+    if (prepared.outputs.length === 0 && prepared.factRefs.length === 0) return prepared.request;
     return engine.calculate(prepared.request);
   }
 
-  async function results(simulation: Simulation): Promise<ComputedResults> {
+  async function compute(simulation: Simulation) {
     const prepared = await prepare(simulation);
     const response = await respond(prepared);
+    const engineDroits = extractDroits(bundle, prepared.outputs, response);
+    const droitsInjectes = injectedDroits(bundle, prepared.situation, {
+      benefits: prepared.benefits,
+    });
+    const catalogue = options.catalogue;
+    const facts = eligibilityFacts(
+      bundle,
+      catalogue ?? { placeNames: {} },
+      prepared.answers,
+      prepared.situation,
+      readEligibilityFacts(prepared.factRefs, response),
+      prepared.journey,
+    );
+    const localDroits = catalogue ? eligibleAids(bundle, catalogue, facts) : [];
+    const bikeDroits = options.bikeAids ? options.bikeAids(facts) : [];
     return {
-      droitsEligibles: extractDroits(bundle, prepared.outputs, response),
-      droitsInjectes: injectedDroits(bundle, prepared.situation, { benefits: prepared.benefits }),
+      facts,
+      droits: { droitsEligibles: [...engineDroits, ...localDroits, ...bikeDroits], droitsInjectes },
     };
+  }
+
+  async function results(simulation: Simulation): Promise<ComputedResults> {
+    return (await compute(simulation)).droits;
   }
 
   return {
     prepare,
     respond,
     results,
+    facts: compute,
+    async explain(simulation, benefitId) {
+      const catalogue = options.catalogue ?? { aids: [], bikeAids: [] };
+      const known =
+        bundle.benefits.some((b) => b.id === benefitId) ||
+        catalogue.aids.some((a) => a.id === benefitId) ||
+        catalogue.bikeAids.some((b) => b.id === benefitId);
+      if (!known) return undefined;
+      const { facts, droits } = await compute(simulation);
+      return explainBenefit(bundle, catalogue, facts, droits.droitsEligibles, benefitId);
+    },
     async representation(simulation, name) {
       switch (name) {
         case "situation":

@@ -3,3 +3,4 @@ export { eligibilityFacts } from "./build";
 export { holds as eligibilityHolds, firstFailure } from "./evaluate";
 export { OPERATOR_NAMES, familyQuotient } from "./operators";
 export { aidAmount, aidToDroit, eligibleAids, whyNot } from "./aids";
+export { explainBenefit, type Explanation } from "./explain";

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Bundle } from "../../domain";
 import type {
   ComputeRepresentation,
+  ExplainBenefit,
   ComputeResults,
   RepresentationName,
   SimulationInputParser,
@@ -23,10 +24,12 @@ interface SimulationRouteDeps {
   parseSimulationInput: SimulationInputParser;
   computeResults: ComputeResults;
   computeRepresentation?: ComputeRepresentation | undefined;
+  explainBenefit?: ExplainBenefit | undefined;
 }
 
 type WithId = { Params: { id: string } };
 type WithRepresentation = { Params: { id: string; representation: string } };
+type WithBenefit = { Params: { id: string; benefitId: string } };
 
 const REPRESENTATIONS: ReadonlySet<string> = new Set<RepresentationName>([
   "situation",
@@ -83,6 +86,31 @@ export function registerSimulationRoutes(app: FastifyInstance, deps: SimulationR
     }
   });
 
+  // "Pourquoi pas moi ?": whether the owner's simulation gets a benefit, and if not, why.
+  app.get<WithBenefit>("/api/simulation/:id/eligibility/:benefitId", async (request, reply) => {
+    const simulation = await authorizedSimulation(repository, request, reply);
+    if (!simulation) return reply;
+    try {
+      const explanation = await deps.explainBenefit?.(
+        withoutSecret(simulation),
+        request.params.benefitId,
+      );
+      if (!explanation) {
+        return sendError(reply, 404, messages.unknownBenefit, [
+          { path: "benefitId", message: messages.unknownBenefit },
+        ]);
+      }
+      return explanation;
+    } catch (error) {
+      if (isEngineUnavailable(error)) {
+        request.log.warn({ err: error }, "engine unavailable for an explanation");
+        return sendEngineUnavailable(reply);
+      }
+      request.log.error({ err: error }, "explanation failed");
+      return sendError(reply, 500, messages.resultsFailed);
+    }
+  });
+
   // Spec §7: the situation, the engine request and the engine response, to the owner only.
   // Static routes (`results`) take precedence over this parametric one.
   app.get<WithRepresentation>("/api/simulation/:id/:representation", async (request, reply) => {
@@ -117,7 +145,7 @@ export function registerSimulationRoutes(app: FastifyInstance, deps: SimulationR
  */
 async function authorizedSimulation(
   repository: SimulationRepository,
-  request: FastifyRequest<WithId> | FastifyRequest<WithRepresentation>,
+  request: FastifyRequest<WithId> | FastifyRequest<WithRepresentation> | FastifyRequest<WithBenefit>,
   reply: FastifyReply,
 ): Promise<StoredSimulation | undefined> {
   const token = bearerToken(request);
