@@ -23,7 +23,13 @@ export interface AidSource {
 
 type Condition = Record<string, unknown>;
 
-const PLACE_KINDS: readonly PlaceKind[] = ["regions", "departements", "epcis", "communes", "postcodes"];
+const PLACE_KINDS: readonly PlaceKind[] = [
+  "regions",
+  "departements",
+  "epcis",
+  "communes",
+  "postcodes",
+];
 const COMPARISONS = ["<=", "<", ">=", ">"];
 const TRUE_ONLY = [
   "grant_holder",
@@ -81,7 +87,8 @@ export function collectAids(schema: ValidatedSchema): AidSource[] {
 export function institutionIndex(schema: ValidatedSchema): Map<string, Institution> {
   const index = new Map<string, Institution>();
   for (const { value } of schema.institutions) {
-    for (const institution of value.institutions) index.set(institution.id, institution as Institution);
+    for (const institution of value.institutions)
+      index.set(institution.id, institution as Institution);
   }
   return index;
 }
@@ -95,7 +102,8 @@ function territoryOf(institution: Institution | undefined): [PlaceKind, string[]
 }
 
 function single(condition: unknown): [string, unknown] | undefined {
-  if (typeof condition !== "object" || condition === null || Array.isArray(condition)) return undefined;
+  if (typeof condition !== "object" || condition === null || Array.isArray(condition))
+    return undefined;
   const entries = Object.entries(condition);
   return entries.length === 1 ? entries[0] : undefined;
 }
@@ -111,7 +119,8 @@ interface CheckContext {
 function conditionError(op: string, arg: unknown, context: CheckContext): string | undefined {
   const list = VALUE_LISTS[op];
   if (list !== undefined) {
-    if (!Array.isArray(arg) || arg.length === 0) return `${op} expects a non-empty list of ${list} values`;
+    if (!Array.isArray(arg) || arg.length === 0)
+      return `${op} expects a non-empty list of ${list} values`;
     const values = context.enumerations[list];
     const unknown = arg.filter((value) => !values?.has(value));
     return unknown.length > 0
@@ -134,22 +143,32 @@ function conditionError(op: string, arg: unknown, context: CheckContext): string
     case "lives_outside":
       return placesError(op, arg, context);
     case "family_quotient": {
-      if (!Array.isArray(arg) || arg.length !== 3) return 'family_quotient expects [op, amount, "year" | "month"]';
+      if (!Array.isArray(arg) || arg.length !== 3)
+        return 'family_quotient expects [op, amount, "year" | "month"]';
       const [cmp, amount, period] = arg as unknown[];
-      if (!COMPARISONS.includes(cmp as string)) return `family_quotient: unknown comparison ${JSON.stringify(cmp)} (expected ${COMPARISONS.join(", ")})`;
-      if (typeof amount !== "number" || amount < 0) return "family_quotient: the amount is a number of euros";
-      if (period !== "year" && period !== "month") return 'family_quotient: the period is "year" or "month"';
+      if (!COMPARISONS.includes(cmp as string))
+        return `family_quotient: unknown comparison ${JSON.stringify(cmp)} (expected ${COMPARISONS.join(", ")})`;
+      if (typeof amount !== "number" || amount < 0)
+        return "family_quotient: the amount is a number of euros";
+      if (period !== "year" && period !== "month")
+        return 'family_quotient: the period is "year" or "month"';
       return undefined;
     }
     case "disability_rate": {
       if (!Array.isArray(arg) || arg.length !== 2) return "disability_rate expects [op, rate]";
       const [cmp, rate] = arg as unknown[];
-      if (!COMPARISONS.includes(cmp as string)) return `disability_rate: unknown comparison ${JSON.stringify(cmp)}`;
-      if (typeof rate !== "number" || rate < 0 || rate > 1) return "disability_rate: the rate is between 0 and 1";
+      if (!COMPARISONS.includes(cmp as string))
+        return `disability_rate: unknown comparison ${JSON.stringify(cmp)}`;
+      if (typeof rate !== "number" || rate < 0 || rate > 1)
+        return "disability_rate: the rate is between 0 and 1";
       return undefined;
     }
     case "children_in_age_band": {
-      if (!Array.isArray(arg) || arg.length !== 3 || !arg.every((v) => Number.isInteger(v) && v >= 0))
+      if (
+        !Array.isArray(arg) ||
+        arg.length !== 3 ||
+        !arg.every((v) => Number.isInteger(v) && v >= 0)
+      )
         return "children_in_age_band expects [count, min_age, max_age] (whole numbers)";
       const [count, min, max] = arg as number[];
       if (count! < 1) return "children_in_age_band: the count is at least 1";
@@ -165,8 +184,11 @@ function placesError(op: string, arg: unknown, context: CheckContext): string | 
   const { geography, institution } = context;
   const territory = territoryOf(institution);
   if (arg === "institution") {
-    if (op === "lives_outside") return "lives_outside lists places (institution is only for lives_in)";
-    return territory ? undefined : `lives_in: institution, but institution "${institution?.id}" has no territory`;
+    if (op === "lives_outside")
+      return "lives_outside lists places (institution is only for lives_in)";
+    return territory
+      ? undefined
+      : `lives_in: institution, but institution "${institution?.id}" has no territory`;
   }
   const entry = single(arg);
   if (!entry || !PLACE_KINDS.includes(entry[0] as PlaceKind))
@@ -175,9 +197,12 @@ function placesError(op: string, arg: unknown, context: CheckContext): string | 
   if (!Array.isArray(codes) || codes.length === 0 || !codes.every((c) => typeof c === "string"))
     return `${op}.${kind} expects a non-empty list of codes (strings)`;
   const unknown = codes.filter((code) => !geography.exists(kind, code));
-  if (unknown.length > 0) return `unknown ${kind} code${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")}`;
+  if (unknown.length > 0)
+    return `unknown ${kind} code${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")}`;
   if (op === "lives_in" && territory) {
-    const inside = new Set(territory[1].flatMap((code) => geography.communesOf(territory[0], code)));
+    const inside = new Set(
+      territory[1].flatMap((code) => geography.communesOf(territory[0], code)),
+    );
     const outside = codes.filter((code) =>
       geography.communesOf(kind, code).some((commune) => !inside.has(commune)),
     );
@@ -201,13 +226,19 @@ export function checkProfiles(schema: ValidatedSchema): SchemaError[] {
   };
   profiles.value.profiles.forEach((profile, i) => {
     if ((profile.when === undefined) === (profile.conditions === undefined)) {
-      errors.push(profiles.file.error(["profiles", i], 'a profile has either "when" or "conditions"'));
+      errors.push(
+        profiles.file.error(["profiles", i], 'a profile has either "when" or "conditions"'),
+      );
     }
     profile.conditions?.forEach((condition, c) => {
       const entry = single(condition);
       const path = ["profiles", i, "conditions", c];
-      if (!entry) errors.push(profiles.file.error(path, "a condition is one operator: { operator: argument }"));
-      else if (entry[1] === "institution") errors.push(profiles.file.error(path, "a profile has no institution"));
+      if (!entry)
+        errors.push(
+          profiles.file.error(path, "a condition is one operator: { operator: argument }"),
+        );
+      else if (entry[1] === "institution")
+        errors.push(profiles.file.error(path, "a profile has no institution"));
       else {
         const reason = conditionError(entry[0], entry[1], context);
         if (reason) errors.push(profiles.file.error([...path, entry[0]], reason));
@@ -249,29 +280,46 @@ export function checkAids(
     const at = (...rest: Segment[]): Segment[] => [...path, ...rest];
     const idPath = family ? at("institution") : at("id");
     const where = `${file.rel}:${file.lineOf(path)}`;
-    if (benefitIds.has(aid.id)) errors.push(file.error(idPath, `duplicate id "${aid.id}" (an engine benefit has it)`));
-    else if (seen.has(aid.id)) errors.push(file.error(idPath, `duplicate aid id "${aid.id}" (first at ${seen.get(aid.id)})`));
+    if (benefitIds.has(aid.id))
+      errors.push(file.error(idPath, `duplicate id "${aid.id}" (an engine benefit has it)`));
+    else if (seen.has(aid.id))
+      errors.push(
+        file.error(idPath, `duplicate aid id "${aid.id}" (first at ${seen.get(aid.id)})`),
+      );
     else seen.set(aid.id, where);
 
     const institution = institutions.get(aid.institution);
-    if (!institution) errors.push(file.error(at("institution"), `unknown institution "${aid.institution}"`));
+    if (!institution)
+      errors.push(file.error(at("institution"), `unknown institution "${aid.institution}"`));
     for (const key of ["label", "description", "type", "periodicity", "links"] as const) {
       if (aid[key] === undefined) errors.push(file.error(path, `missing key "${key}"`));
     }
     if (aid.type === "bool") {
       if (aid.unit !== undefined) errors.push(file.error(at("unit"), "a bool aid has no unit"));
-      if (aid.amount !== undefined) errors.push(file.error(at("amount"), "a bool aid has no amount"));
-      if (aid.floorAt !== undefined) errors.push(file.error(at("floorAt"), "a bool aid has no amount to round"));
+      if (aid.amount !== undefined)
+        errors.push(file.error(at("amount"), "a bool aid has no amount"));
+      if (aid.floorAt !== undefined)
+        errors.push(file.error(at("floorAt"), "a bool aid has no amount to round"));
     } else if (aid.type === "float" && aid.unit === undefined) {
       errors.push(file.error(path, 'missing key "unit" (required for a float aid: €, %…)'));
     }
     if (aid.links?.teleserviceNeedsRegistration !== undefined && !aid.links.teleservice) {
-      errors.push(file.error(at("links", "teleserviceNeedsRegistration"), '"teleserviceNeedsRegistration" needs a "teleservice" link'));
+      errors.push(
+        file.error(
+          at("links", "teleserviceNeedsRegistration"),
+          '"teleserviceNeedsRegistration" needs a "teleservice" link',
+        ),
+      );
     }
     if (aid.interestFlag !== undefined) {
       const info = fields.get(`individu.${aid.interestFlag}`);
       if (!info || (info.kind !== "boolean" && info.kind !== "multi_choice")) {
-        errors.push(file.error(at("interestFlag"), `unknown interest question "${aid.interestFlag}" (expected a yes/no or multiple-choice question about the applicant)`));
+        errors.push(
+          file.error(
+            at("interestFlag"),
+            `unknown interest question "${aid.interestFlag}" (expected a yes/no or multiple-choice question about the applicant)`,
+          ),
+        );
       }
     }
 
@@ -281,7 +329,9 @@ export function checkAids(
         const entry = single(condition);
         const conditionPath = family && base[0] !== "profiles" ? path : [...base, c];
         if (!entry) {
-          errors.push(file.error(conditionPath, "a condition is one operator: { operator: argument }"));
+          errors.push(
+            file.error(conditionPath, "a condition is one operator: { operator: argument }"),
+          );
           return;
         }
         const reason = conditionError(entry[0], entry[1], context);
@@ -290,7 +340,12 @@ export function checkAids(
     checkConditions(aid.conditions, at("conditions"));
     aid.profiles?.forEach((profile, p) => {
       if (!profiles.has(profile.profile)) {
-        errors.push(file.error(at("profiles", p, "profile"), `unknown profile "${profile.profile}" (see schema/profiles.yaml)`));
+        errors.push(
+          file.error(
+            at("profiles", p, "profile"),
+            `unknown profile "${profile.profile}" (see schema/profiles.yaml)`,
+          ),
+        );
       }
       checkConditions(profile.conditions, at("profiles", p, "conditions"));
     });
@@ -304,10 +359,17 @@ export function checkAids(
           return territory?.[0] === "departements" ? territory[1] : [];
         }
         const place = single(entry[1]);
-        return place?.[0] === "departements" && Array.isArray(place[1]) ? (place[1] as string[]) : [];
+        return place?.[0] === "departements" && Array.isArray(place[1])
+          ? (place[1] as string[])
+          : [];
       });
       if (departements.length !== 1) {
-        errors.push(file.error(at("conditions"), `a CAF aid names exactly one département (lives_in: { departements: [code] }), found ${departements.length}`));
+        errors.push(
+          file.error(
+            at("conditions"),
+            `a CAF aid names exactly one département (lives_in: { departements: [code] }), found ${departements.length}`,
+          ),
+        );
       }
     }
   }
@@ -387,7 +449,9 @@ export function placeNames(
     const territory = territoryOf(institution);
     if (!territory) continue;
     for (const code of territory[1]) {
-      names[`${territory[0]}:${code}`] = frenchTypography(geography.nameAfterHabitants(territory[0], code));
+      names[`${territory[0]}:${code}`] = frenchTypography(
+        geography.nameAfterHabitants(territory[0], code),
+      );
     }
   }
   const visit = (node: unknown): void => {
@@ -399,7 +463,8 @@ export function placeNames(
     for (const [op, arg] of Object.entries(node)) {
       if ((op === "lives_in" || op === "lives_outside") && Array.isArray(arg)) {
         const [kind, codes] = arg as [PlaceKind, string[]];
-        for (const code of codes) names[`${kind}:${code}`] = frenchTypography(geography.nameAfterHabitants(kind, code));
+        for (const code of codes)
+          names[`${kind}:${code}`] = frenchTypography(geography.nameAfterHabitants(kind, code));
       } else {
         visit(arg);
       }

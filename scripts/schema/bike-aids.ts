@@ -5,12 +5,7 @@
  * the package itself (`src/server/bikes.ts`).
  */
 import { AidesVeloEngine } from "@betagouv/aides-velo";
-import type {
-  BikeAid,
-  BikeSettings,
-  Institution,
-  InstitutionType,
-} from "../../src/domain/bundle";
+import type { BikeAid, BikeSettings, Institution, InstitutionType } from "../../src/domain/bundle";
 import type { SchemaError } from "./errors";
 import type { ValidatedSchema } from "./model";
 import { frenchTypography } from "./normalise";
@@ -58,9 +53,19 @@ export function compileBikeAids(
     const ours = new Set((enumerations[enumeration] ?? []).map((option) => String(option.value)));
     for (const [from, to] of Object.entries(settings[key])) {
       if (!ours.has(from))
-        errors.push(file.error(["bikeAids", key, from], `"${from}" is not a value of enumeration "${enumeration}"`));
+        errors.push(
+          file.error(
+            ["bikeAids", key, from],
+            `"${from}" is not a value of enumeration "${enumeration}"`,
+          ),
+        );
       if (!options.includes(to))
-        errors.push(file.error(["bikeAids", key, from], `"${to}" is not an option of the package (${options.join(", ")})`));
+        errors.push(
+          file.error(
+            ["bikeAids", key, from],
+            `"${to}" is not an option of the package (${options.join(", ")})`,
+          ),
+        );
     }
   };
   checkMap("types", "velo_type", (engine.getOptions("vélo . type") ?? []) as string[]);
@@ -90,7 +95,9 @@ export function compileBikeAids(
     const id = bikeAidId(rule);
     if (seen.has(id)) continue;
     seen.add(id);
-    const label = frenchTypography(value.bikeAids.label.replace(/\{collectivite\}/g, institution.label));
+    const label = frenchTypography(
+      value.bikeAids.label.replace(/\{collectivite\}/g, institution.label),
+    );
     bikeAids.push({
       id,
       rule,
@@ -103,6 +110,15 @@ export function compileBikeAids(
       interestFlag: value.bikeAids.interestFlag,
       links: aid.url ? { information: aid.url } : {},
     });
+  }
+  // Several aids of one collectivity would share a label: name each by its rule too.
+  const perInstitution = new Map<string, number>();
+  for (const aid of bikeAids)
+    perInstitution.set(aid.institution, (perInstitution.get(aid.institution) ?? 0) + 1);
+  for (const aid of bikeAids) {
+    if ((perInstitution.get(aid.institution) ?? 0) > 1) {
+      aid.label = `${aid.label} (${aid.rule.replace(/^aides \. /, "")})`;
+    }
   }
   return { bikeAids, settings, errors };
 }

@@ -221,9 +221,15 @@ export const institutionsFile = z.strictObject({
       label: text,
       type: z.enum(INSTITUTION_TYPES),
       /** INSEE code of a region, département or commune ("84", "74", "75056"; "6AE" for Alsace). */
-      insee: z.string().regex(/^[0-9A-Z]{2,5}$/, "expected an INSEE code").optional(),
+      insee: z
+        .string()
+        .regex(/^[0-9A-Z]{2,5}$/, "expected an INSEE code")
+        .optional(),
       /** SIREN number ("243400017"). */
-      siren: z.string().regex(/^\d{9}$/, "expected a SIREN number (9 digits)").optional(),
+      siren: z
+        .string()
+        .regex(/^\d{9}$/, "expected a SIREN number (9 digits)")
+        .optional(),
       territory: territory.optional(),
     }),
   ),
@@ -249,33 +255,34 @@ const profileRef = z.strictObject({ profile: name, conditions: z.array(condition
 export const BENEFIT_TYPES = ["float", "bool", "mixed"] as const;
 
 export const benefitsFile = z.strictObject({
-  benefits: z.array(
-    z.strictObject({
-      id: name,
-      label: text,
-      description: text,
-      institution: name,
-      engine: z.strictObject({
-        variable: name,
-        entity: z.enum(["individus", "familles", "foyers_fiscaux", "menages"]),
-        period: z.enum(["month", "year"]),
-        /** `mixed` only: a boolean variable (same entity and period) under which 0 means granted. */
-        eligibleAtZero: name.optional(),
+  benefits: z
+    .array(
+      z.strictObject({
+        id: name,
+        label: text,
+        description: text,
+        institution: name,
+        engine: z.strictObject({
+          variable: name,
+          entity: z.enum(["individus", "familles", "foyers_fiscaux", "menages"]),
+          period: z.enum(["month", "year"]),
+          /** `mixed` only: a boolean variable (same entity and period) under which 0 means granted. */
+          eligibleAtZero: name.optional(),
+        }),
+        type: z.enum(BENEFIT_TYPES),
+        /** `€`, `%`, `séances`…; omitted when the benefit has no amount (bool). */
+        unit: text.optional(),
+        periodicity: z.enum(PERIODICITIES),
+        legend: text.optional(),
+        interestFlag: name.optional(),
+        /** Checked like a step's `when`, with `self` the applicant. */
+        prefilter: predicate.optional(),
+        links,
       }),
-      type: z.enum(BENEFIT_TYPES),
-      /** `€`, `%`, `séances`…; omitted when the benefit has no amount (bool). */
-      unit: text.optional(),
-      periodicity: z.enum(PERIODICITIES),
-      legend: text.optional(),
-      interestFlag: name.optional(),
-      /** Checked like a step's `when`, with `self` the applicant. */
-      prefilter: predicate.optional(),
-      links,
-    }),
-  ).optional(),
+    )
+    .optional(),
   aids: z.array(z.strictObject({ id: name, institution: name, ...aidKeys() })).optional(),
 });
-
 
 /** The keys of a condition-based aid but its id and institution (shared with family templates). */
 function aidKeys() {
@@ -300,7 +307,12 @@ export const familyFile = z.strictObject({
   family: name,
   template: z.strictObject(aidKeys()).partial({ links: true }),
   members: z
-    .array(z.strictObject({ institution: name, ...aidKeys() }).partial().required({ institution: true }))
+    .array(
+      z
+        .strictObject({ institution: name, ...aidKeys() })
+        .partial()
+        .required({ institution: true }),
+    )
     .min(1, "expected at least one member"),
 });
 

@@ -38,8 +38,7 @@ export interface Geography {
 }
 
 const require = createRequire(import.meta.url);
-const data = <T>(file: string): T =>
-  require(`@etalab/decoupage-administratif/data/${file}`) as T;
+const data = <T>(file: string): T => require(`@etalab/decoupage-administratif/data/${file}`) as T;
 
 /** COG "type de liaison": how "de" combines with the name (0 "de ", 1 "d'", 2 "du ", 3 "de la "…). */
 function ofName(name: string, liaison: number | undefined): string {

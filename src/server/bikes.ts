@@ -65,7 +65,12 @@ export function createBikeAidsCalculator(
       for (const state of STATES) {
         const engine = base
           .shallowCopy()
-          .setInputs({ ...place, ...query.inputs, "vélo . type": type, "vélo . état": state } as never)
+          .setInputs({
+            ...place,
+            ...query.inputs,
+            "vélo . type": type,
+            "vélo . état": state,
+          } as never)
           .getEngine();
         for (const aid of candidates) {
           const value = engine.evaluate(aid.rule as never).nodeValue;

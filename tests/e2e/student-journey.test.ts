@@ -1,6 +1,6 @@
 /**
- * A student goes through the whole questionnaire with the keyboard only and sees the amounts that
- * OpenFisca-France computes; axe finds no violation on any screen visited, the progress bar never
+ * A student in Montpellier goes through the whole questionnaire with the keyboard only and sees the
+ * amounts that OpenFisca-France computes, and the Montpellier bike aid; axe finds no violation on any screen visited, the progress bar never
  * goes backwards while moving forward, and the in-page 'Retour' button works.
  */
 import type { Page } from "playwright-core";
@@ -43,9 +43,10 @@ const answers: Record<string, Action> = {
   "menage/logement_chambre": (p) => choose(p, "Non"),
   "famille/proprietaire_proche_famille": (p) => choose(p, "Non"),
   "menage/loyer": (p) => fill(p, "450", /loyer/i),
+  // Living in Montpellier, the parents in Lyon.
   "menage/depcom": async (p) => {
-    await fill(p, "69001", /Code postal/);
-    await choose(p, "Lyon");
+    await fill(p, "34000", /Code postal/);
+    await choose(p, "Montpellier");
   },
   "menage/_difficultes_acces_ou_frais_logement": (p) => choose(p, "Non"),
   "parents/_en_france": (p) => choose(p, "Oui"),
@@ -131,6 +132,10 @@ describe("student journey, keyboard only", () => {
     expect(results).toMatch(/Bourse sur critères sociaux[\s\S]*\d+[,\d]*\s*€/);
     expect(results).toContain("Aides personnelles au logement");
     expect(results).not.toContain("Revenu de solidarité active");
+    // The Montpellier bike aid (@betagouv/aides-velo) for the e-bike chosen among the projects.
+    expect(results).toMatch(
+      /Aide à l’achat d’un vélo – Montpellier Méditerranée Métropole \(montpellier vae occasion\)[\s\S]*?200\s*€/,
+    );
     expect(visited).toHaveLength(Object.keys(answers).length);
     expect(wentBack, "the 'Retour' button was tried").toBe(true);
     expect(consoleErrors).toEqual([]);

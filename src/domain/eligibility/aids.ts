@@ -14,7 +14,8 @@ export function aidToDroit(bundle: Pick<Bundle, "institutions">, aid: Aid): Droi
     id: aid.id,
     label: aid.label,
     description: aid.description,
-    institution: bundle.institutions.find((i) => i.id === aid.institution)?.label ?? aid.institution,
+    institution:
+      bundle.institutions.find((i) => i.id === aid.institution)?.label ?? aid.institution,
     montant: aidAmount(aid),
     unit: aid.unit,
     periodicity: aid.periodicity,

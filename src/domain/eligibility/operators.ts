@@ -77,7 +77,9 @@ function lowerFirst(text: string): string {
 const unanswered = (value: unknown) => value === undefined || value === null;
 
 function commune(facts: EligibilityFacts): string {
-  return facts.commune?.nom ? `vous habitez à ${facts.commune.nom}` : "vous n’avez pas indiqué votre commune";
+  return facts.commune?.nom
+    ? `vous habitez à ${facts.commune.nom}`
+    : "vous n’avez pas indiqué votre commune";
 }
 
 /** Whether the household's commune is in one of the listed places. */
@@ -101,7 +103,11 @@ function livesIn(facts: EligibilityFacts, kind: unknown, codes: readonly string[
 }
 
 function places(facts: EligibilityFacts, kind: unknown, codes: readonly string[]): string {
-  const names = codes.map((code) => facts.placeNames[`${String(kind)}:${code}`] ?? `de ${code}`);
+  const names = codes.map(
+    (code) =>
+      facts.placeNames[`${String(kind)}:${code}`] ??
+      (kind === "postcodes" ? `du code postal ${code}` : `de ${code}`),
+  );
   if (names.length > 4) {
     const what: Record<string, string> = {
       regions: "de certaines régions",
@@ -205,7 +211,8 @@ export const OPERATORS: Readonly<Record<string, Operator>> = {
   },
 
   rsa_recipient: {
-    holds: (facts) => (facts.engine.rsa ?? 0) > 0 || facts.applicant.activite === "beneficiaire_rsa",
+    holds: (facts) =>
+      (facts.engine.rsa ?? 0) > 0 || facts.applicant.activite === "beneficiaire_rsa",
     explain: () =>
       `Cette aide est réservée aux bénéficiaires du RSA${SEMI} d’après vos réponses, vous ne le percevez pas.`,
   },

@@ -49,13 +49,25 @@ export function requestEligibilityFacts(
   const foyer = foyerOf(request, demandeurId);
   const famille = familleOf(request, demandeurId);
   const wanted: (FactRef | undefined)[] = [
-    { fact: "boursier", entity: "individus", id: demandeurId, variable: "boursier", period: thisMonth },
+    {
+      fact: "boursier",
+      entity: "individus",
+      id: demandeurId,
+      variable: "boursier",
+      period: thisMonth,
+    },
     foyer === undefined
       ? undefined
       : { fact: "rfr", entity: "foyers_fiscaux", id: foyer, variable: "rfr", period: fiscalYear },
     foyer === undefined
       ? undefined
-      : { fact: "nbptr", entity: "foyers_fiscaux", id: foyer, variable: "nbptr", period: fiscalYear },
+      : {
+          fact: "nbptr",
+          entity: "foyers_fiscaux",
+          id: foyer,
+          variable: "nbptr",
+          period: fiscalYear,
+        },
     famille === undefined
       ? undefined
       : { fact: "rsa", entity: "familles", id: famille, variable: "rsa", period: thisMonth },
@@ -75,7 +87,10 @@ export function requestEligibilityFacts(
 /** The facts read back from the engine's response. */
 export function readEligibilityFacts(refs: readonly FactRef[], response: unknown): EngineFacts {
   const facts: EngineFacts = {};
-  const entities = response as Record<string, Record<string, Record<string, Record<string, unknown>>>>;
+  const entities = response as Record<
+    string,
+    Record<string, Record<string, Record<string, unknown>>>
+  >;
   for (const ref of refs) {
     const value = entities?.[ref.entity]?.[ref.id]?.[ref.variable]?.[ref.period];
     if (ref.fact === "boursier") {

@@ -145,7 +145,8 @@ export function registerSimulationRoutes(app: FastifyInstance, deps: SimulationR
  */
 async function authorizedSimulation(
   repository: SimulationRepository,
-  request: FastifyRequest<WithId> | FastifyRequest<WithRepresentation> | FastifyRequest<WithBenefit>,
+  request:
+    FastifyRequest<WithId> | FastifyRequest<WithRepresentation> | FastifyRequest<WithBenefit>,
   reply: FastifyReply,
 ): Promise<StoredSimulation | undefined> {
   const token = bearerToken(request);
