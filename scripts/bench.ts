@@ -8,7 +8,8 @@
  * - throughput: 50 distinct situations at once through the app (pre-filter, cache, batching);
  * - naive: the same 50 situations, one plain `/calculate` each straight to the engine with every
  *   catalogue benefit as output (no pre-filter, no cache, no batching), all at once;
- * - the ratio between the two throughputs.
+ * - the ratio between the two throughputs;
+ * - local aids (conditions evaluated) and bike aids (@betagouv/aides-velo), per simulation.
  * Environment: BENCH_RUNS (repeated requests per reference situation, default 20),
  * BENCH_MISSES (first computations per reference situation, default 8), BENCH_CONCURRENT
  * (default 50), ENGINE_WORKERS (default the number of cores).
@@ -22,6 +23,8 @@ import {
   buildEngineRequest,
   buildJourney,
   buildSituation,
+  eligibilityFacts,
+  eligibleAids,
   nextStep,
   pruneAnswers,
   selectEngineBenefits,
@@ -29,7 +32,13 @@ import {
   type EngineRequest,
   type SimulationInput,
 } from "../src/domain";
-import { buildSimulatorApp, loadBundle, type SimulatorParts } from "../src/server/compose";
+import { createBikeAidsCalculator } from "../src/server/bikes";
+import {
+  buildSimulatorApp,
+  loadBundle,
+  loadCatalogue,
+  type SimulatorParts,
+} from "../src/server/compose";
 import {
   createEngineClient,
   createEngineSupervisor,
@@ -105,6 +114,56 @@ function benchNextStep(): number[] {
     samples.push(performance.now() - start);
   }
   return samples;
+}
+
+/** Local aids (json-logic over the eligibility operators) and bike aids, for a student in Montpellier. */
+function benchLocalAids(): { aids: number[]; bikes: number[]; aidCount: number; granted: number } {
+  const catalogue = loadCatalogue();
+  const answers = student.map((answer) =>
+    answer.fieldName === "depcom"
+      ? {
+          ...answer,
+          value: {
+            code_insee: "34172",
+            code_postal: "34000",
+            nom: "Montpellier",
+            departement: "34",
+            region: "76",
+            epci: "243400017",
+          },
+        }
+      : answer,
+  );
+  answers.push({
+    entityName: "individu",
+    id: "demandeur",
+    fieldName: "_interetsAidesVelo",
+    value: ["velo_electrique", "velo_cargo"],
+  });
+  const situation = buildSituation(bundle, answers, VALUE_DATE);
+  const engineFacts = { boursier: true, rfr: 30_000, nbptr: 3, rsa: 0 };
+  const aids: number[] = [];
+  let granted = 0;
+  for (let i = 0; i < 500; i++) {
+    const start = performance.now();
+    const facts = eligibilityFacts(bundle, catalogue, answers, situation, engineFacts, {
+      dateDeValeur: VALUE_DATE,
+    });
+    granted = eligibleAids(bundle, catalogue, facts).length;
+    aids.push(performance.now() - start);
+  }
+  const bikeAids = createBikeAidsCalculator(bundle, catalogue);
+  const facts = eligibilityFacts(bundle, catalogue, answers, situation, engineFacts, {
+    dateDeValeur: VALUE_DATE,
+  });
+  bikeAids(facts); // loads the package's rules once
+  const bikes: number[] = [];
+  for (let i = 0; i < 30; i++) {
+    const start = performance.now();
+    bikeAids(facts);
+    bikes.push(performance.now() - start);
+  }
+  return { aids, bikes, aidCount: catalogue.aids.length, granted };
 }
 
 /** The supervisor as the app sees it, counting the `/calculate` calls that reach the engine. */
@@ -318,6 +377,7 @@ console.log(
     `${bundle.benefits.length} catalogue benefits`,
 );
 const steps = benchNextStep();
+const local = benchLocalAids();
 console.log("starting the engine and the app…");
 const f = await benchResults();
 
@@ -369,6 +429,24 @@ console.log(
   ),
 );
 console.log(row("results p95, repeated request (cache hit)", ms(percentile(f.hits, 95))));
+console.log(
+  row(
+    `local aids, ${local.aidCount} conditions evaluated (p50/p95)`,
+    `${percentile(local.aids, 50).toFixed(2)} / ${percentile(local.aids, 95).toFixed(2)} ms`,
+    "",
+    "",
+    `student in Montpellier: ${local.granted} granted`,
+  ),
+);
+console.log(
+  row(
+    "bike aids, 2 bike types × new/used (p50/p95)",
+    `${percentile(local.bikes, 50).toFixed(1)} / ${percentile(local.bikes, 95).toFixed(1)} ms`,
+    "",
+    "",
+    "@betagouv/aides-velo, aids of the commune's territory only",
+  ),
+);
 console.log(
   row(
     `throughput, ${CONCURRENT} distinct situations at once`,

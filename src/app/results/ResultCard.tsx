@@ -17,7 +17,16 @@ export function ResultCard({ droit, institution }: ResultCardProps) {
       detail={institution}
       desc={droit.description}
       border
-      end={amount ? <p className="fr-text--lg fr-text--bold fr-mb-0">{amount}</p> : undefined}
+      end={
+        amount ? (
+          <p className="fr-text--lg fr-text--bold fr-mb-0">
+            {amount}
+            {droit.legend && typeof droit.montant === "number" ? (
+              <span className="fr-text--sm fr-text--regular"> {droit.legend}</span>
+            ) : null}
+          </p>
+        ) : undefined
+      }
       footer={
         information ? (
           <a

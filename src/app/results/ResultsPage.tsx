@@ -1,6 +1,7 @@
 import { Alert } from "@codegouvfr/react-dsfr/Alert";
 import { Button } from "@codegouvfr/react-dsfr/Button";
 import { useEffect, useRef } from "react";
+import { Link } from "react-router-dom";
 import { RESULTS_PATH } from "../../domain";
 import { usePageTitle } from "../layout/usePageTitle";
 import { hasResults } from "../machine/simulationMachine";
@@ -73,6 +74,18 @@ export function ResultsPage() {
         </ul>
       )}
       {droits && <FiscalLinks />}
+      {droits && (
+        <section className="fr-mt-4w" aria-labelledby="pourquoi-pas-moi">
+          <h2 id="pourquoi-pas-moi" className="fr-h5">
+            Pourquoi pas moi&nbsp;?
+          </h2>
+          <p>
+            Une aide que vous connaissez n’apparaît pas&nbsp;? Retrouvez-la dans{" "}
+            <Link to="/aides">la liste de toutes les aides</Link>&nbsp;: sa page vous indique la
+            première condition que vous ne remplissez pas d’après vos réponses.
+          </p>
+        </section>
+      )}
     </>
   );
 }
