@@ -1,4 +1,6 @@
 import { Navigate, useParams, type RouteObject } from "react-router-dom";
+import { AidePage } from "./aides/AidePage";
+import { AidesPage } from "./aides/AidesPage";
 import { RootLayout } from "./layout/RootLayout";
 import { HomePage } from "./pages/HomePage";
 import { RedirectionPage } from "./pages/RedirectionPage";
@@ -29,6 +31,8 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <HomePage /> },
       { path: "redirection", element: <RedirectionPage /> },
+      { path: "aides", element: <AidesPage /> },
+      { path: "aides/:benefitId", element: <AidePage /> },
       {
         path: "simulation",
         element: <SimulationLayout />,

@@ -1,5 +1,5 @@
 import { Button } from "@codegouvfr/react-dsfr/Button";
-import { useNavigate } from "react-router-dom";
+import { Link, useNavigate } from "react-router-dom";
 import { AIDS_COUNT, DURATION_MINUTES } from "../config";
 import { usePageTitle } from "../layout/usePageTitle";
 import { SIMULATION_PATH } from "../machine/journey";
@@ -28,8 +28,8 @@ export function HomePage() {
           <h1 tabIndex={-1}>Évaluez vos droits aux aides pour les jeunes</h1>
           <p className="fr-text--lead">
             En {DURATION_MINUTES} minutes, découvrez les aides auxquelles vous pourriez avoir droit
-            parmi plus de {AIDS_COUNT} aides&nbsp;: logement, transport, santé, formation, emploi,
-            culture, sport, alimentation…
+            parmi <Link to="/aides">{AIDS_COUNT.toLocaleString("fr-FR")} aides</Link>&nbsp;:
+            logement, transport, santé, formation, emploi, culture, sport, alimentation…
           </p>
           <p>
             Avant de commencer, munissez-vous de vos ressources, ou de celles de vos parents si vous

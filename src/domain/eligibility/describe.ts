@@ -213,10 +213,15 @@ export const DESCRIPTIONS: Readonly<Record<string, Describe>> = {
 
   rsa_recipient: () => sentence("Percevoir le RSA."),
 
-  social_security: (context, values) =>
-    sentence(
-      `Être affilié ou affiliée au ${optionLabels(context, "regime_securite_sociale", values)}.`,
-    ),
+  social_security(context, values) {
+    // "Autre régime ou je ne sais pas" is an answer, not a scheme.
+    const schemes = strings(values).map((value) =>
+      value === "autre"
+        ? "à un autre régime"
+        : `au ${optionLabel(context, "regime_securite_sociale", value)}`,
+    );
+    return sentence(`Être affilié ou affiliée ${orList(schemes)}.`);
+  },
 
   housing_status: (context, values) =>
     sentence(
