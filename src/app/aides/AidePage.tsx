@@ -1,13 +1,14 @@
 import { CallOut } from "@codegouvfr/react-dsfr/CallOut";
 import { useMemo, type ReactNode } from "react";
 import { Link, useParams } from "react-router-dom";
-import { aidAmount, type BenefitLinks } from "../../domain";
 import {
+  aidAmount,
   describeConditions,
   describeContext,
   describeTerritory,
+  type BenefitLinks,
   type ConditionDescription,
-} from "../../domain/eligibility/describe";
+} from "../../domain";
 import { usePageTitle } from "../layout/usePageTitle";
 import { formatAmount } from "../results/formatAmount";
 import { useBundle } from "../simulation/hooks";

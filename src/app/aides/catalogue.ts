@@ -14,8 +14,7 @@ import type {
   Institution,
   InstitutionType,
 } from "../../domain";
-import { benefitTerritoryContains } from "../../domain";
-import { placeConditionsHold } from "../../domain/eligibility/describe";
+import { benefitTerritoryContains, placeConditionsHold } from "../../domain";
 
 interface EntryBase {
   id: string;

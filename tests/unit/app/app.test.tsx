@@ -3,6 +3,7 @@ import { act } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { RouterProvider, createMemoryRouter } from "react-router-dom";
 import { AppProviders } from "../../../src/app/AppProviders";
+import { bundle as generatedBundle } from "../../../src/app/bundle";
 import type { FetchLike } from "../../../src/app/machine/api";
 import { STORAGE_KEYS } from "../../../src/app/machine/storage";
 import { routes } from "../../../src/app/routes";
@@ -125,7 +126,10 @@ describe("home page", () => {
   it("invites to start, with the number of aids and the time it takes", async () => {
     const { main } = await open("/");
     expect(document.title).toBe("Accueil - Simulateur d’aides pour les jeunes");
-    expect(main().textContent).toContain("1026 aides");
+    // The public catalogue's count, computed by the generator (1 038 today).
+    expect(main().textContent).toContain(
+      `${generatedBundle.publicBenefitCount.toLocaleString("fr-FR")} aides`,
+    );
     expect(main().textContent).toContain("7 minutes");
     expect(main().textContent).toContain("munissez-vous de vos ressources");
     expect(byText(main(), "button", "Je commence ma simulation")).toBeDefined();

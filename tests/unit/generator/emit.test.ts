@@ -66,7 +66,9 @@ describe("cli", () => {
       encoding: "utf8",
     });
     expect(run.status).toBe(0);
-    expect(run.stdout).toMatch(/^schema OK: \d+ steps, \d+ engine benefits, \d+ aids, \d+ bike aids \(\d+ public\), version [0-9a-f]{12}\n$/);
+    expect(run.stdout).toMatch(
+      /^schema OK: \d+ steps, \d+ engine benefits, \d+ aids, \d+ bike aids \(\d+ public\), version [0-9a-f]{12}\n$/,
+    );
     expect(readFileSync(join(outDir, "schema-ids.ts"), "utf8")).toBe(renderSchemaIds(bundle));
   });
 });
