@@ -359,7 +359,7 @@ describe("ids and references", () => {
     const schemaDir = copySchema();
     writeFileSync(
       join(schemaDir, "institutions/zz-test.yaml"),
-      "institutions:\n  - id: idf\n    label: Île-de-France\n    type: region\n    territory: { regions: ['11'] }\n  - id: caf\n    label: Caf\n    type: caf\n",
+      "institutions:\n  - id: idf\n    label: Île-de-France\n    type: region\n    territory: { regions: ['11'] }\n  - id: caf\n    label: Caf\n    type: national\n",
     );
     const first = lineOf(
       readFileSync(join(schemaDir, "institutions/nationales.yaml"), "utf8"),
