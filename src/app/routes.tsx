@@ -1,6 +1,4 @@
 import { Navigate, useParams, type RouteObject } from "react-router-dom";
-import { AidePage } from "./aides/AidePage";
-import { AidesPage } from "./aides/AidesPage";
 import { RootLayout } from "./layout/RootLayout";
 import { HomePage } from "./pages/HomePage";
 import { RedirectionPage } from "./pages/RedirectionPage";
@@ -31,8 +29,15 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <HomePage /> },
       { path: "redirection", element: <RedirectionPage /> },
-      { path: "aides", element: <AidesPage /> },
-      { path: "aides/:benefitId", element: <AidePage /> },
+      // The catalogue pages and their data load on demand, never with the home page.
+      {
+        path: "aides",
+        lazy: async () => ({ Component: (await import("./aides/AidesPage")).AidesPage }),
+      },
+      {
+        path: "aides/:benefitId",
+        lazy: async () => ({ Component: (await import("./aides/AidePage")).AidePage }),
+      },
       {
         path: "simulation",
         element: <SimulationLayout />,

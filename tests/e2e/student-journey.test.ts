@@ -136,6 +136,29 @@ describe("student journey, keyboard only", () => {
     expect(results).toMatch(
       /Aide à l’achat d’un vélo – Montpellier Méditerranée Métropole \(montpellier vae occasion\)[\s\S]*?200\s*€/,
     );
+    // "Pourquoi pas moi ?": from the results to the aids list, then an aid the student misses.
+    await activate(page, "la liste de toutes les aides");
+    await page.waitForURL((url) => url.pathname === "/aides");
+    await page.waitForFunction(() => document.activeElement?.tagName === "H1");
+    await page
+      .getByText(/\d[\d\s\u202f]* aides$/)
+      .first()
+      .waitFor();
+    await expectNoAxeViolations(page, "aides");
+    await page.goto(`${harness.baseUrl}/aides/aide_bafa_generale_caf_haute_savoie`);
+    await page.getByRole("heading", { name: "Pourquoi pas moi\u00a0?" }).waitFor();
+    expect(await page.locator("main").innerText()).toContain(
+      "Cette aide concerne un projet que vous n’avez pas indiqué",
+    );
+    await expectNoAxeViolations(page, "aide");
+    await page.goto(`${harness.baseUrl}/aides/velo_montpellier_vae_occasion`);
+    await page
+      .getByText("D’après votre simulation, vous pouvez bénéficier de cette aide.")
+      .waitFor();
+    await page.goBack();
+    await page.goBack();
+    await page.goBack();
+    await page.waitForURL(/\/simulation\/resultats$/);
     expect(visited).toHaveLength(Object.keys(answers).length);
     expect(wentBack, "the 'Retour' button was tried").toBe(true);
     expect(consoleErrors).toEqual([]);
