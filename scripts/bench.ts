@@ -47,7 +47,7 @@ import {
   type EngineSupervisor,
 } from "../src/server/engine";
 import { migrateToLatest, openSqliteDatabase } from "../src/server/storage";
-import { student, VALUE_DATE } from "../tests/fixtures/situations";
+import { montpellier, student, VALUE_DATE } from "../tests/fixtures/situations";
 import {
   loadGoldenSituations,
   resultsThroughApi,
@@ -120,19 +120,7 @@ function benchNextStep(): number[] {
 function benchLocalAids(): { aids: number[]; bikes: number[]; aidCount: number; granted: number } {
   const catalogue = loadCatalogue();
   const answers = student.map((answer) =>
-    answer.fieldName === "depcom"
-      ? {
-          ...answer,
-          value: {
-            code_insee: "34172",
-            code_postal: "34000",
-            nom: "Montpellier",
-            departement: "34",
-            region: "76",
-            epci: "243400017",
-          },
-        }
-      : answer,
+    answer.fieldName === "depcom" ? { ...answer, value: montpellier } : answer,
   );
   answers.push({
     entityName: "individu",

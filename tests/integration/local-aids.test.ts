@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Answer } from "../../src/domain";
 import { loadCatalogue } from "../../src/server/compose";
 import { startSimulator, type RunningSimulator } from "./helpers/simulator";
-import { employee, student, VALUE_DATE } from "../fixtures/situations";
+import { employee, montpellier, student, VALUE_DATE } from "../fixtures/situations";
 
 const catalogue = loadCatalogue();
 let simulator: RunningSimulator;
@@ -21,15 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await simulator?.close();
 });
-
-const montpellier = {
-  code_insee: "34172",
-  code_postal: "34000",
-  nom: "Montpellier",
-  departement: "34",
-  region: "76",
-  epci: "243400017",
-};
 
 function replace(answers: Answer[], changes: Answer[]): Answer[] {
   const key = (a: Answer) => `${a.entityName}/${a.id}/${a.fieldName}`;

@@ -15,18 +15,10 @@ import {
   type EngineFacts,
   type Predicate,
 } from "../../../src/domain";
+import { montpellier } from "../../fixtures/situations";
 import { a, bornYearsAgo, bundle, DATE } from "./fixtures";
 
 const catalogue = catalogueJson as unknown as Catalogue;
-
-const montpellier = {
-  code_insee: "34172",
-  code_postal: "34000",
-  nom: "Montpellier",
-  departement: "34",
-  region: "76",
-  epci: "243400017",
-};
 
 const base: Answer[] = [
   a("demandeur.date_naissance", bornYearsAgo(20)),
