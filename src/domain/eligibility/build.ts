@@ -7,13 +7,21 @@ import type { Answer, Commune, Situation } from "../types";
 import { holds } from "./evaluate";
 import type { EligibilityFacts, EngineFacts } from "./facts";
 
-/** The interest questions of the applicant: fields named `_interet…`, with their wording. */
-function interestQuestions(bundle: Bundle): Record<string, string> {
+/** The interest questions the catalogue's benefits and aids name, with their wording. */
+function interestQuestions(
+  bundle: Bundle,
+  catalogue: Partial<Pick<Catalogue, "aids" | "bikeAids">>,
+): Record<string, string> {
+  const flags = new Set(
+    [...bundle.benefits, ...(catalogue.aids ?? []), ...(catalogue.bikeAids ?? [])].flatMap(
+      (benefit) => (benefit.interestFlag ? [benefit.interestFlag] : []),
+    ),
+  );
   const questions: Record<string, string> = {};
   for (const block of Object.values(bundle.blocks)) {
     for (const step of block.steps) {
       for (const field of step.fields) {
-        if (!field.name.startsWith("_interet")) continue;
+        if (!flags.has(field.name)) continue;
         const question =
           typeof field.question === "string" ? field.question : field.question.demandeur;
         if (question) questions[field.name] = question;
@@ -29,7 +37,7 @@ function interestQuestions(bundle: Bundle): Record<string, string> {
  */
 export function eligibilityFacts(
   bundle: Bundle,
-  catalogue: Pick<Catalogue, "placeNames">,
+  catalogue: Pick<Catalogue, "placeNames"> & Partial<Pick<Catalogue, "aids" | "bikeAids">>,
   answers: readonly Answer[],
   situation: Situation,
   engine: EngineFacts,
@@ -37,7 +45,7 @@ export function eligibilityFacts(
 ): EligibilityFacts {
   const { dateDeValeur } = options;
   const context = withSelf(predicateContext(bundle, answers, options), answers, "demandeur");
-  const questions = interestQuestions(bundle);
+  const questions = interestQuestions(bundle, catalogue);
   const birthDate = situation.demandeur.date_naissance;
   const age = typeof birthDate === "string" ? ageAt(birthDate, dateDeValeur) : null;
   const depcom = situation.menage.depcom;
