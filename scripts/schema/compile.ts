@@ -29,7 +29,7 @@ export function compileSchema(schemaDir: string): CompileResult {
   const validated = validateAll(loaded.files);
   // Cross-checks on partly invalid files would mostly report the same mistakes again.
   if (!validated.schema) return { errors: tidy(validated.errors) };
-  const errors = crossCheck(validated.schema);
+  const errors = [...crossCheck(validated.schema), ...checkResultsContent(validated.schema)];
   if (errors.length > 0) return { errors: tidy(errors) };
   const schema = validated.schema;
   const content = convertSchema(schema);
@@ -71,6 +71,8 @@ function validateAll(files: SchemaFiles): { schema?: ValidatedSchema; errors: Sc
   const families = many(files.families, format.familyFile);
   const profiles = files.profiles && one(files.profiles, format.profilesFile);
   const bikeAids = files.bikeAids && one(files.bikeAids, format.bikeAidsFile);
+  const groups = files.groups && one(files.groups, format.groupsFile);
+  const unexpected = files.unexpected && one(files.unexpected, format.unexpectedFile);
   if (errors.length > 0 || !chapters || !enumerations || !parameters || !journey || !incomes) {
     return { errors };
   }
@@ -87,9 +89,32 @@ function validateAll(files: SchemaFiles): { schema?: ValidatedSchema; errors: Sc
       families,
       ...(profiles ? { profiles } : {}),
       ...(bikeAids ? { bikeAids } : {}),
+      ...(groups ? { groups } : {}),
+      ...(unexpected ? { unexpected } : {}),
     },
     errors,
   };
+}
+
+/** Group ids are unique; unexpected-amount pages name engine benefits. */
+function checkResultsContent(schema: ValidatedSchema): SchemaError[] {
+  const errors: SchemaError[] = [];
+  const seen = new Set<string>();
+  schema.groups?.value.groups.forEach((group, i) => {
+    if (seen.has(group.id))
+      errors.push(schema.groups!.file.error(["groups", i, "id"], `duplicate group "${group.id}"`));
+    seen.add(group.id);
+  });
+  const benefitIds = new Set(
+    schema.benefits.flatMap(({ value }) => (value.benefits ?? []).map((benefit) => benefit.id)),
+  );
+  for (const id of Object.keys(schema.unexpected?.value.benefits ?? {})) {
+    if (!benefitIds.has(id))
+      errors.push(
+        schema.unexpected!.file.error(["benefits", id], `unknown engine benefit "${id}"`),
+      );
+  }
+  return errors;
 }
 
 function withVersion<T extends object>(content: T): T & { version: string } {

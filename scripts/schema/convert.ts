@@ -9,6 +9,8 @@ import type {
   Predicate,
   StepDefinition,
   Territory,
+  UnexpectedPage,
+  UnexpectedPages,
 } from "../../src/domain/bundle";
 import {
   CHOICE_KINDS,
@@ -16,6 +18,7 @@ import {
   type FieldYaml,
   type IncomeTypeYaml,
   type InstitutionYaml,
+  type UnexpectedFile,
 } from "./format";
 import { compileProfileConditions } from "./aids";
 import { subjectOf, type ValidatedSchema } from "./model";
@@ -99,8 +102,21 @@ function convertBenefit(benefit: BenefitYaml): Benefit {
     legend: optionalText(benefit.legend),
     interestFlag: benefit.interestFlag,
     prefilter: benefit.prefilter as Predicate | undefined,
+    priority: benefit.priority,
+    dependsOn: benefit.dependsOn,
     links: compact({ ...benefit.links }),
   });
+}
+
+function convertUnexpected(file: UnexpectedFile): UnexpectedPages {
+  const page = (p: UnexpectedFile["generic"]): UnexpectedPage => ({
+    title: frenchTypography(p.title),
+    paragraphs: p.paragraphs.map(frenchTypography),
+  });
+  return {
+    generic: page(file.generic),
+    benefits: Object.fromEntries(Object.entries(file.benefits).map(([id, p]) => [id, page(p)])),
+  };
 }
 
 /** The bundle without its version, which is a hash of the rest. Expects a cross-checked schema. */
@@ -193,5 +209,16 @@ export function convertSchema(
       }),
     ),
     derived: schema.journey.value.derived ?? [],
+    ...(schema.groups
+      ? {
+          groups: schema.groups.value.groups.map((group) => ({
+            id: group.id,
+            label: frenchTypography(group.label),
+            description: frenchTypography(group.description),
+            interestFlag: group.interestFlag,
+          })),
+        }
+      : {}),
+    ...(schema.unexpected ? { unexpected: convertUnexpected(schema.unexpected.value) } : {}),
   };
 }

@@ -277,6 +277,13 @@ export const benefitsFile = z.strictObject({
         interestFlag: name.optional(),
         /** Checked like a step's `when`, with `self` the applicant. */
         prefilter: predicate.optional(),
+        /** Results are listed by priority (lower first), then by label. */
+        priority: z.number().int().optional(),
+        /** The amount reads the N-2 taxable incomes or the patrimoine: the detail page says so. */
+        dependsOn: z
+          .array(z.enum(["ressources_fiscales", "patrimoine"]))
+          .min(1)
+          .optional(),
         links,
       }),
     )
@@ -341,6 +348,27 @@ export const bikeAidsFile = z.strictObject({
   }),
 });
 
+export const groupsFile = z.strictObject({
+  groups: z.array(
+    z.strictObject({
+      id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "expected a lowercase id with dashes"),
+      label: text,
+      description: text,
+      /** The results shown together share this interest flag. */
+      interestFlag: name,
+    }),
+  ),
+});
+
+const unexpectedPage = z.strictObject({ title: text, paragraphs: z.array(text).min(1) });
+
+export const unexpectedFile = z.strictObject({
+  /** Shown for every benefit. */
+  generic: unexpectedPage,
+  /** Keyed by benefit id. */
+  benefits: z.record(z.string(), unexpectedPage),
+});
+
 export type BlockFile = z.infer<typeof blockFile>;
 export type StepYaml = BlockFile["steps"][number];
 export type FieldYaml = StepYaml["fields"][number];
@@ -358,6 +386,8 @@ export type AidYaml = NonNullable<BenefitsFile["aids"]>[number];
 export type FamilyFile = z.infer<typeof familyFile>;
 export type ProfilesFile = z.infer<typeof profilesFile>;
 export type BikeAidsFile = z.infer<typeof bikeAidsFile>;
+export type GroupsFile = z.infer<typeof groupsFile>;
+export type UnexpectedFile = z.infer<typeof unexpectedFile>;
 
 /** A validated file: its typed content and where it came from. */
 export interface Parsed<T> {

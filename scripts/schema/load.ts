@@ -25,11 +25,18 @@ export interface SchemaFiles {
   families: SourceFile[];
   profiles?: SourceFile;
   bikeAids?: SourceFile;
+  groups?: SourceFile;
+  unexpected?: SourceFile;
 }
 
 const SINGLE_FILES = ["chapters", "enumerations", "parameters", "journey", "incomes"] as const;
 /** Files that may be absent (a schema without local aids). */
-const OPTIONAL_FILES = { profiles: "profiles.yaml", bikeAids: "bike-aids.yaml" } as const;
+const OPTIONAL_FILES = {
+  profiles: "profiles.yaml",
+  bikeAids: "bike-aids.yaml",
+  groups: "groups.yaml",
+  unexpected: "unexpected.yaml",
+} as const;
 const DIRECTORIES = ["blocks", "institutions", "benefits", "families"] as const;
 
 export function loadSchemaFiles(schemaDir: string): { files?: SchemaFiles; errors: SchemaError[] } {
@@ -48,7 +55,7 @@ export function loadSchemaFiles(schemaDir: string): { files?: SchemaFiles; error
     if (existsSync(absolute)) single[name] = load(absolute);
     else errors.push(fileError(root, absolute, "missing file"));
   }
-  const optional: { profiles?: SourceFile; bikeAids?: SourceFile } = {};
+  const optional: Partial<Record<keyof typeof OPTIONAL_FILES, SourceFile>> = {};
   for (const [key, fileName] of Object.entries(OPTIONAL_FILES) as [
     keyof typeof OPTIONAL_FILES,
     string,

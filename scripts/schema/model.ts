@@ -4,6 +4,8 @@ import type {
   BikeAidsFile,
   FamilyFile,
   ProfilesFile,
+  GroupsFile,
+  UnexpectedFile,
   BlockFile,
   ChaptersFile,
   EnumerationsFile,
@@ -28,6 +30,8 @@ export interface ValidatedSchema {
   families: Parsed<FamilyFile>[];
   profiles?: Parsed<ProfilesFile>;
   bikeAids?: Parsed<BikeAidsFile>;
+  groups?: Parsed<GroupsFile>;
+  unexpected?: Parsed<UnexpectedFile>;
 }
 
 export type Entity = "individu" | "menage" | "famille" | "parents";

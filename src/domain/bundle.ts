@@ -229,6 +229,10 @@ export interface Benefit {
    * for the benefit when it does not hold. Never stricter than the engine's own formula.
    */
   prefilter?: Predicate;
+  /** Results are listed by priority (lower first; without one, after), then by label. */
+  priority?: number;
+  /** The amount reads the N-2 taxable incomes or the patrimoine declared on their own forms. */
+  dependsOn?: ("ressources_fiscales" | "patrimoine")[];
   links: BenefitLinks;
 }
 
@@ -315,6 +319,25 @@ export interface DerivedMapping {
   engine: EngineMapping;
 }
 
+/** Results shown as one card when more than one eligible benefit shares the interest flag. */
+export interface BenefitGroup {
+  id: string;
+  label: string;
+  description: string;
+  interestFlag: string;
+}
+
+export interface UnexpectedPage {
+  title: string;
+  paragraphs: string[];
+}
+
+/** "Montant inattendu" pages: a generic one, and some per benefit id. */
+export interface UnexpectedPages {
+  generic: UnexpectedPage;
+  benefits: Record<string, UnexpectedPage>;
+}
+
 export interface Bundle {
   version: string;
   chapters: Chapter[];
@@ -330,4 +353,6 @@ export interface Bundle {
   /** How many aids `/aides` lists (engine benefits, condition-based and bike aids, not private). */
   publicBenefitCount: number;
   derived: DerivedMapping[];
+  groups?: BenefitGroup[];
+  unexpected?: UnexpectedPages;
 }
