@@ -4,6 +4,7 @@ import type { Bundle, Droit, SimulationInput } from "../domain";
 import type { CommuneLookup } from "./communes";
 import type { FieldError } from "./http-errors";
 import type { ParametersAt } from "./parameters";
+import type { RecapDeps } from "./recap";
 import type { Database, Simulation } from "./storage";
 
 export type SimulationInputParseResult =
@@ -67,4 +68,6 @@ export interface AppDeps {
   parametersAt?: ParametersAt;
   /** The contact address shown to visitors (`CONTACT_EMAIL`). */
   contactEmail?: string;
+  /** Recaps by e-mail and SMS; by default both are disabled and links use http://localhost:8080. */
+  recap?: RecapDeps;
 }

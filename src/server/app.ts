@@ -6,12 +6,13 @@ import { messages } from "./messages";
 import { fallbackParameters } from "./parameters";
 import { registerCommuneRoutes } from "./routes/communes";
 import { registerConfigRoutes } from "./routes/config";
+import { registerFollowupRoutes } from "./routes/followup";
 import { registerHealthRoutes } from "./routes/health";
 import { registerMissingBenefitsRoute } from "./routes/missing-benefits";
 import { registerParameterRoutes } from "./routes/parameters";
 import { registerSimulationRoutes } from "./routes/simulation";
 import { isApiPath, registerSpa, sendSpaIndex, wantsSpaFallback } from "./spa";
-import { createSimulationRepository } from "./storage";
+import { createFollowupRepository, createSimulationRepository } from "./storage";
 
 export type * from "./app-deps";
 
@@ -21,7 +22,19 @@ const REDACTED_PATHS = [
   "req.headers.authorization",
   "request.headers.authorization",
   "headers.authorization",
+  // Recap contact details: never logged, even if a body is.
+  "req.body.email",
+  "req.body.phone",
+  "request.body.email",
+  "request.body.phone",
+  "body.email",
+  "body.phone",
 ];
+
+/** Survey links carry the follow-up token in their query string: logged URLs drop it. */
+export function withoutTokens(url: string): string {
+  return url.replace(/([?&]token=)[^&#]*/gi, "$1[redacted]");
+}
 
 /** The HTTP application, ready to `listen` or `inject`. Migrations must already have run. */
 export function buildApp(deps: AppDeps): FastifyInstance {
@@ -47,13 +60,20 @@ export function buildApp(deps: AppDeps): FastifyInstance {
       app.log.info({ loadMs, postcodes: byPostcode.size }, "commune data loaded"),
     );
 
+  const simulations = createSimulationRepository(deps.db);
   registerSimulationRoutes(app, {
-    repository: createSimulationRepository(deps.db),
+    repository: simulations,
     bundle: deps.bundle,
     parseSimulationInput: deps.parseSimulationInput,
     computeResults: deps.computeResults,
     computeRepresentation: deps.computeRepresentation,
     explainBenefit: deps.explainBenefit,
+  });
+  registerFollowupRoutes(app, {
+    simulations,
+    followups: createFollowupRepository(deps.db),
+    computeResults: deps.computeResults,
+    recap: deps.recap ?? { publicUrl: "http://localhost:8080" },
   });
   registerCommuneRoutes(app, communes);
   registerHealthRoutes(app, { db: deps.db, engineStatus: deps.engineStatus });
@@ -77,5 +97,17 @@ function loggerOptions(logger: AppDeps["logger"]): FastifyServerOptions["logger"
   if (logger === false) return false;
   const options = logger === undefined || logger === true ? { level: "info" } : logger;
   const extra = Array.isArray(options.redact) ? options.redact : (options.redact?.paths ?? []);
-  return { ...options, redact: { paths: [...REDACTED_PATHS, ...extra], censor: "[redacted]" } };
+  return {
+    ...options,
+    redact: { paths: [...REDACTED_PATHS, ...extra], censor: "[redacted]" },
+    serializers: {
+      req: (request: { method: string; url: string; hostname?: string; ip?: string }) => ({
+        method: request.method,
+        url: withoutTokens(request.url),
+        hostname: request.hostname,
+        remoteAddress: request.ip,
+      }),
+      ...options.serializers,
+    },
+  };
 }

@@ -10,6 +10,7 @@ import { createCommuneCentres } from "./commune-centres";
 import { createEngineCompute, createEngineInfo, type EngineCompute } from "./compute";
 import { EngineUnavailableError, type EngineSupervisor } from "./engine";
 import { createParameterService } from "./parameters";
+import { createHttpSmsSender, createSmtpMailer, type RecapDeps } from "./recap";
 import { createSimulationComputer } from "./results";
 import type { Database } from "./storage";
 
@@ -57,6 +58,44 @@ export interface SimulatorParts {
   staticDir?: string;
   logger?: FastifyServerOptions["logger"];
   contactEmail?: string;
+  recap?: RecapSettings;
+}
+
+/** Where recaps go (`SMTP_URL`, `MAIL_FROM`, `PUBLIC_URL`, `SMS_URL`, `SMS_USER`, `SMS_PASSWORD`). */
+export interface RecapSettings {
+  smtpUrl?: string | undefined;
+  mailFrom?: string | undefined;
+  publicUrl?: string | undefined;
+  smsUrl?: string | undefined;
+  smsUser?: string | undefined;
+  smsPassword?: string | undefined;
+  /** Rate limits and clock, for tests. */
+  limits?: Pick<RecapDeps, "perIpLimit" | "perSimulationLimit" | "windowMs" | "now">;
+}
+
+/** Recap senders from their settings; a channel without settings is disabled. */
+export function buildRecapDeps(settings: RecapSettings = {}): RecapDeps {
+  return {
+    publicUrl: (settings.publicUrl ?? "http://localhost:8080").replace(/\/+$/, ""),
+    ...(settings.smtpUrl
+      ? {
+          mailer: createSmtpMailer(
+            settings.smtpUrl,
+            settings.mailFrom ?? "Simulateur d’aides <no-reply@localhost>",
+          ),
+        }
+      : {}),
+    ...(settings.smsUrl
+      ? {
+          sms: createHttpSmsSender({
+            url: settings.smsUrl,
+            user: settings.smsUser,
+            password: settings.smsPassword,
+          }),
+        }
+      : {}),
+    ...settings.limits,
+  };
 }
 
 /** The engine path of results: cache, batching and what the server knows of the engine. */
@@ -105,6 +144,7 @@ export function buildSimulatorApp({
   staticDir,
   logger,
   contactEmail,
+  recap,
 }: SimulatorParts): FastifyInstance {
   const parametersAt = createParameterService(bundle.parameters, engine.client, {
     engineStatus: () => engine.status,
@@ -127,6 +167,7 @@ export function buildSimulatorApp({
     missingBenefits: missingBenefitsOf(bundle, engine, compute),
     engineStatus: () => engine.status,
     parametersAt,
+    recap: buildRecapDeps(recap),
     ...(contactEmail ? { contactEmail } : {}),
     ...(staticDir ? { staticDir } : {}),
     ...(logger !== undefined ? { logger } : {}),

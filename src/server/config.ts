@@ -21,6 +21,16 @@ export interface Config {
   engineBatchWindowMs: number;
   contactEmail?: string;
   staticDir: string;
+  /** SMTP server of the recap e-mails (`smtp://user:password@host:587`); unset: no e-mails. */
+  smtpUrl?: string;
+  /** Sender of the recap e-mails. */
+  mailFrom: string;
+  /** The site's public address, for the links in recaps. */
+  publicUrl: string;
+  /** SMS provider endpoint (POST JSON `{ to, text }`); unset: no SMS. */
+  smsUrl?: string;
+  smsUser?: string;
+  smsPassword?: string;
 }
 
 export class ConfigError extends Error {
@@ -46,6 +56,11 @@ const httpUrl = z
 
 const postgresUrl = z.string().regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// URL");
 
+const smtpUrl = z
+  .string()
+  .trim()
+  .regex(/^smtps?:\/\/.+/, "must be an smtp:// or smtps:// URL");
+
 const schema = z
   .object({
     PORT: port().default(8080),
@@ -62,6 +77,12 @@ const schema = z
     ENGINE_BATCH_WINDOW_MS: integer(0, 1_000).default(15),
     CONTACT_EMAIL: z.email("must be an e-mail address").optional(),
     STATIC_DIR: z.string().trim().min(1).default("dist/app"),
+    SMTP_URL: smtpUrl.optional(),
+    MAIL_FROM: z.string().trim().min(1).default("Simulateur d’aides <no-reply@localhost>"),
+    PUBLIC_URL: httpUrl.default("http://localhost:8080"),
+    SMS_URL: httpUrl.optional(),
+    SMS_USER: z.string().optional(),
+    SMS_PASSWORD: z.string().optional(),
   })
   .refine((env) => env.ENGINE_CLIENT_TIMEOUT_MS < env.ENGINE_WORKER_TIMEOUT_S * 1000, {
     // Otherwise the client would wait on a worker the engine has already killed.
@@ -70,7 +91,7 @@ const schema = z
   });
 
 /** Values that may hold a password: never echoed in error messages. */
-const SECRET_KEYS = new Set(["DATABASE_URL"]);
+const SECRET_KEYS = new Set(["DATABASE_URL", "SMTP_URL", "SMS_URL", "SMS_PASSWORD"]);
 
 type Env = Record<string, string | undefined>;
 
@@ -109,5 +130,11 @@ export function loadConfig(env: Env = process.env): Config {
     engineBatchWindowMs: values.ENGINE_BATCH_WINDOW_MS,
     contactEmail: values.CONTACT_EMAIL,
     staticDir: values.STATIC_DIR,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    publicUrl: values.PUBLIC_URL,
+    smsUrl: values.SMS_URL,
+    smsUser: values.SMS_USER,
+    smsPassword: values.SMS_PASSWORD,
   };
 }

@@ -35,6 +35,14 @@ async function main(): Promise<void> {
       batchWindowMs: config.engineBatchWindowMs,
     },
     staticDir: config.staticDir,
+    recap: {
+      smtpUrl: config.smtpUrl,
+      mailFrom: config.mailFrom,
+      publicUrl: config.publicUrl,
+      smsUrl: config.smsUrl,
+      smsUser: config.smsUser,
+      smsPassword: config.smsPassword,
+    },
     ...(config.contactEmail ? { contactEmail: config.contactEmail } : {}),
   });
 

@@ -25,4 +25,17 @@ export const messages = {
   resultsFailed:
     "Une erreur est survenue pendant le calcul de vos aides. Veuillez réessayer plus tard.",
   internalError: "Une erreur inattendue est survenue. Veuillez réessayer plus tard.",
+  invalidFollowup: "Les coordonnées saisies ne sont pas valides.",
+  invalidEmail: "Adresse électronique invalide",
+  invalidPhone: "Numéro de téléphone invalide\u00a0: seuls les mobiles français sont acceptés",
+  missingContact: "Indiquez une adresse électronique ou un numéro de téléphone mobile.",
+  invalidSurveyOptin: "Indiquez si vous acceptez de répondre au questionnaire de suivi.",
+  emailDisabled: "L’envoi des résultats par e-mail n’est pas disponible pour le moment.",
+  smsDisabled: "L’envoi des résultats par SMS n’est pas disponible pour le moment.",
+  tooManyRecaps: "Vous avez demandé trop de récapitulatifs. Veuillez réessayer un peu plus tard.",
+  followupNotFound: "Aucun récapitulatif n’a été envoyé pour cette simulation.",
+  followupForbidden: "Ce lien de suivi n’est pas valide ou a expiré.",
+  invalidSurvey: "Les réponses au questionnaire ne sont pas valides.",
+  invalidSurveyStatus:
+    "Choisissez\u00a0: je l’avais déjà, j’ai essayé sans succès, j’ai fait la demande ou je n’ai rien fait.",
 } as const;

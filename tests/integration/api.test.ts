@@ -498,7 +498,7 @@ describe("storage", () => {
     const handle = openDatabase({ databasePath: join(dir, "migrate.sqlite") });
     try {
       expect(await migrateToLatest(handle.db)).toEqual({
-        applied: ["0001_simulations", "0002_fiscal_and_wealth"],
+        applied: ["0001_simulations", "0002_fiscal_and_wealth", "0003_followups"],
       });
       expect(await migrateToLatest(handle.db)).toEqual({ applied: [] });
     } finally {

@@ -1,4 +1,11 @@
-export type { Database, SimulationsTable, SimulationRow, NewSimulationRow } from "./schema";
+export type {
+  Database,
+  FollowupRow,
+  FollowupsTable,
+  SimulationsTable,
+  SimulationRow,
+  NewSimulationRow,
+} from "./schema";
 export {
   DEFAULT_DATABASE_PATH,
   openDatabase,
@@ -19,3 +26,14 @@ export {
   type StoredSimulation,
 } from "./simulations";
 export { SIMULATION_ID_PATTERN, hashToken } from "./tokens";
+export {
+  createFollowupRepository,
+  FOLLOWUP_STATUSES,
+  type Followup,
+  type FollowupAnswer,
+  type FollowupBenefit,
+  type FollowupRepository,
+  type FollowupStatus,
+  type NewFollowup,
+  type SendingOutcome,
+} from "./followups";

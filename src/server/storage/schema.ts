@@ -6,6 +6,7 @@ import type { Generated, Insertable, Selectable } from "kysely";
  */
 export interface Database {
   simulations: SimulationsTable;
+  followups: FollowupsTable;
 }
 
 export interface SimulationsTable {
@@ -32,3 +33,29 @@ export interface SimulationsTable {
 
 export type SimulationRow = Selectable<SimulationsTable>;
 export type NewSimulationRow = Insertable<SimulationsTable>;
+
+export interface FollowupsTable {
+  /** Random URL-safe id (128 bits, base64url). */
+  id: string;
+  simulation_id: string;
+  /** SHA-256 (hex) of the follow-up's own bearer token (the survey link). */
+  token_hash: string;
+  /** Wiped after sending unless the visitor opted into the survey. */
+  email: string | null;
+  /** E.164; always wiped after sending. */
+  phone: string | null;
+  /** 0 or 1. */
+  survey_optin: Generated<number>;
+  /** JSON `[{ id, label }]`: the benefits found when the recap was sent. */
+  benefits: Generated<string>;
+  created_at: string;
+  sent_at: string | null;
+  /** `sent`, `error` or null when no e-mail was asked for. */
+  email_state: string | null;
+  sms_state: string | null;
+  /** JSON `[{ benefitId, status }]`. */
+  answers: string | null;
+  answered_at: string | null;
+}
+
+export type FollowupRow = Selectable<FollowupsTable>;

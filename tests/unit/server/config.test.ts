@@ -18,6 +18,12 @@ describe("loadConfig", () => {
       engineBatchWindowMs: 15,
       contactEmail: undefined,
       staticDir: "dist/app",
+      smtpUrl: undefined,
+      mailFrom: "Simulateur d’aides <no-reply@localhost>",
+      publicUrl: "http://localhost:8080",
+      smsUrl: undefined,
+      smsUser: undefined,
+      smsPassword: undefined,
     });
   });
 
@@ -88,5 +94,33 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ DATABASE_URL: "mysql://user:secret@host/db" })).toThrow(
       /^(?![\s\S]*secret)[\s\S]*DATABASE_URL/,
     );
+  });
+
+  it("reads the recap settings and never echoes their secrets", () => {
+    expect(
+      loadConfig({
+        SMTP_URL: "smtp://user:secret@127.0.0.1:2525",
+        MAIL_FROM: "Aides <aides@example.org>",
+        PUBLIC_URL: "https://aides.example.org/",
+        SMS_URL: "https://sms.example.org/send",
+        SMS_USER: "account",
+        SMS_PASSWORD: "hunter2",
+      }),
+    ).toMatchObject({
+      smtpUrl: "smtp://user:secret@127.0.0.1:2525",
+      mailFrom: "Aides <aides@example.org>",
+      publicUrl: "https://aides.example.org",
+      smsUrl: "https://sms.example.org/send",
+      smsUser: "account",
+      smsPassword: "hunter2",
+    });
+    try {
+      loadConfig({ SMTP_URL: "http://user:secret@host" });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).message).toContain("SMTP_URL");
+      expect((error as ConfigError).message).not.toContain("secret");
+    }
   });
 });

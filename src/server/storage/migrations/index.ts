@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from "kysely";
 import { simulations } from "./0001_simulations";
 import { fiscalAndWealth } from "./0002_fiscal_and_wealth";
+import { followups } from "./0003_followups";
 
 /**
  * Every migration, listed by hand rather than read from a folder so that they survive bundling.
@@ -9,6 +10,7 @@ import { fiscalAndWealth } from "./0002_fiscal_and_wealth";
 export const migrations: Record<string, Migration> = {
   "0001_simulations": simulations,
   "0002_fiscal_and_wealth": fiscalAndWealth,
+  "0003_followups": followups,
 };
 
 export const migrationProvider: MigrationProvider = {
