@@ -3,7 +3,10 @@ import { RootLayout } from "./layout/RootLayout";
 import { HomePage } from "./pages/HomePage";
 import { RedirectionPage } from "./pages/RedirectionPage";
 import { RecapPage } from "./recap/RecapPage";
+import { BenefitPage } from "./results/BenefitPage";
+import { GroupPage } from "./results/GroupPage";
 import { ResultsPage } from "./results/ResultsPage";
+import { UnexpectedPage } from "./results/UnexpectedPage";
 import { FiscalPage } from "./simulation/fiscal/FiscalPage";
 import { PatrimoinePage } from "./simulation/fiscal/PatrimoinePage";
 import { RestorePage } from "./simulation/RestorePage";
@@ -44,6 +47,9 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: null },
           { path: "resultats", element: <ResultsPage /> },
+          { path: "resultats/groupe/:groupId", element: <GroupPage /> },
+          { path: "resultats/inattendu/:benefitId", element: <UnexpectedPage /> },
+          { path: "resultats/:benefitId", element: <BenefitPage /> },
           { path: "recapitulatif", element: <RecapPage /> },
           { path: "revenir-plus-tard", element: <SaveLaterPage /> },
           { path: "redirect", element: <RestorePage /> },

@@ -1,26 +1,41 @@
+import { Badge } from "@codegouvfr/react-dsfr/Badge";
 import { Card } from "@codegouvfr/react-dsfr/Card";
+import { Link } from "react-router-dom";
 import type { Droit } from "../../domain";
 import { resultValue } from "./formatAmount";
+import { periodicityNote } from "./resultsModel";
 
 interface ResultCardProps {
   droit: Droit;
   institution: string;
+  /** The benefit's detail page. */
+  to?: string;
+  titleAs?: "h2" | "h3";
 }
 
-export function ResultCard({ droit, institution }: ResultCardProps) {
+export function ResultCard({ droit, institution, to, titleAs = "h2" }: ResultCardProps) {
   const amount = resultValue(droit);
   const information = droit.links.information;
+  const note = typeof droit.montant === "number" ? periodicityNote(droit.periodicity) : undefined;
   return (
     <Card
       title={droit.label}
-      titleAs="h2"
+      titleAs={titleAs}
       detail={institution}
       desc={droit.description}
       border
+      start={
+        droit.montant === true ? (
+          <Badge severity="success" small>
+            Éligible
+          </Badge>
+        ) : undefined
+      }
       end={
         amount ? (
           <p className="fr-text--lg fr-text--bold fr-mb-0">
             {amount}
+            {note ? <span className="fr-text--sm fr-text--regular"> ({note})</span> : null}
             {droit.legend && typeof droit.montant === "number" ? (
               <span className="fr-text--sm fr-text--regular"> {droit.legend}</span>
             ) : null}
@@ -28,16 +43,30 @@ export function ResultCard({ droit, institution }: ResultCardProps) {
         ) : undefined
       }
       footer={
-        information ? (
-          <a
-            className="fr-link fr-icon-external-link-line fr-link--icon-right"
-            href={information}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            En savoir plus
-            <span className="fr-sr-only"> sur {droit.label} (nouvelle fenêtre)</span>
-          </a>
+        information || to ? (
+          <ul className="fr-links-group fr-links-group--inline">
+            {information && (
+              <li>
+                <a
+                  className="fr-link fr-icon-external-link-line fr-link--icon-right"
+                  href={information}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  En savoir plus
+                  <span className="fr-sr-only"> sur {droit.label} (nouvelle fenêtre)</span>
+                </a>
+              </li>
+            )}
+            {to && (
+              <li>
+                <Link className="fr-link fr-icon-arrow-right-line fr-link--icon-right" to={to}>
+                  Comment en bénéficier
+                  <span className="fr-sr-only">&nbsp;: {droit.label}</span>
+                </Link>
+              </li>
+            )}
+          </ul>
         ) : undefined
       }
     />

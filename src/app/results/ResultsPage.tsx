@@ -1,7 +1,8 @@
 import { Alert } from "@codegouvfr/react-dsfr/Alert";
 import { Button } from "@codegouvfr/react-dsfr/Button";
+import { Card } from "@codegouvfr/react-dsfr/Card";
 import { useEffect, useRef } from "react";
-import { Link } from "react-router-dom";
+import { Link, useSearchParams } from "react-router-dom";
 import { RESULTS_PATH } from "../../domain";
 import { usePageTitle } from "../layout/usePageTitle";
 import { hasResults } from "../machine/simulationMachine";
@@ -10,6 +11,18 @@ import { FiscalLinks } from "../simulation/fiscal/FiscalLinks";
 import { SimulationContext } from "../simulation/SimulationContext";
 import { countLabel } from "./formatAmount";
 import { ResultCard } from "./ResultCard";
+import { DebugResults } from "./DebugResults";
+import { downloadData } from "./downloadData";
+import { groupResults, groupsMerged } from "./resultsModel";
+import { groupPath, resultPath, useResults } from "./useResults";
+
+function mergedVariant(): boolean {
+  try {
+    return groupsMerged(window.localStorage);
+  } catch {
+    return true;
+  }
+}
 
 export function ResultsPage() {
   usePageTitle("Mes résultats");
@@ -20,6 +33,9 @@ export function ResultsPage() {
   const error = SimulationContext.useSelector((state) => state.context.error);
   const results = SimulationContext.useSelector((state) => state.context.results);
   const ready = useHasResults();
+  const view = useResults();
+  const [searchParams] = useSearchParams();
+  const debugIds = (searchParams.get("debug") ?? "").split(",").filter(Boolean);
   const requested = useRef(false);
 
   // Computes once the machine is on this page, and only when the stored results are missing or
@@ -31,7 +47,27 @@ export function ResultsPage() {
     if (!hasResults(context) && !context.updating) actor.send({ type: "COMPUTE" });
   }, [actor, currentPath]);
 
-  const droits = ready && !updating && !error ? (results?.droitsEligibles ?? []) : undefined;
+  const droits = ready && !updating && !error ? (view.droits ?? []) : undefined;
+  const injectes = droits ? (view.injectes ?? []) : [];
+  const items = droits
+    ? groupResults(droits, bundle.groups ?? [], view.infoOf, mergedVariant())
+    : [];
+  const download = () => {
+    const { context } = actor.getSnapshot();
+    downloadData({
+      answers: context.answers,
+      ...(context.ressourcesFiscales ? { ressourcesFiscales: context.ressourcesFiscales } : {}),
+      ...(context.patrimoine ? { patrimoine: context.patrimoine } : {}),
+      ...(results
+        ? {
+            results: {
+              droitsEligibles: results.droitsEligibles,
+              droitsInjectes: results.droitsInjectes,
+            },
+          }
+        : {}),
+    });
+  };
   const institutionLabel = (id: string) =>
     bundle.institutions.find((institution) => institution.id === id)?.label ?? id;
   const status = error ? "" : droits ? countLabel(droits.length) : "Calcul en cours…";
@@ -66,13 +102,68 @@ export function ResultsPage() {
       )}
       {droits && droits.length > 0 && (
         <ul className="app-results fr-grid-row fr-grid-row--gutters">
-          {droits.map((droit) => (
-            <li key={droit.id} className="fr-col-12">
-              <ResultCard droit={droit} institution={institutionLabel(droit.institution)} />
-            </li>
-          ))}
+          {items.map((item) =>
+            item.kind === "droit" ? (
+              <li key={item.droit.id} className="fr-col-12">
+                <ResultCard
+                  droit={item.droit}
+                  institution={institutionLabel(item.droit.institution)}
+                  to={resultPath(item.droit.id)}
+                />
+              </li>
+            ) : (
+              <li key={`groupe-${item.group.id}`} className="fr-col-12">
+                <Card
+                  title={item.group.label}
+                  titleAs="h2"
+                  desc={item.group.description}
+                  detail={`${item.members.length} aides`}
+                  border
+                  linkProps={{ to: groupPath(item.group.id) }}
+                  end={<p className="fr-mb-0">Voir les {item.members.length} aides</p>}
+                />
+              </li>
+            ),
+          )}
         </ul>
       )}
+      {injectes.length > 0 && (
+        <section className="fr-mt-4w" aria-labelledby="deja-percues">
+          <h2 id="deja-percues" className="fr-h5">
+            Les aides que vous percevez déjà
+          </h2>
+          <ul className="fr-grid-row fr-grid-row--gutters">
+            {injectes.map((droit) => (
+              <li key={droit.id} className="fr-col-12">
+                <ResultCard
+                  droit={droit}
+                  institution={institutionLabel(droit.institution)}
+                  titleAs="h3"
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {droits && (
+        <ul className="fr-btns-group fr-btns-group--inline-md fr-mt-3w app-no-print">
+          <li>
+            <Button
+              priority="secondary"
+              iconId="fr-icon-printer-line"
+              onClick={() => window.print()}
+            >
+              Imprimer mes résultats
+            </Button>
+          </li>
+          <li>
+            <Button priority="secondary" iconId="fr-icon-download-line" onClick={download}>
+              Télécharger mes données
+            </Button>
+          </li>
+        </ul>
+      )}
+      {debugIds.length > 0 && <DebugResults ids={debugIds} />}
       {droits && <FiscalLinks />}
       {droits && (
         <section className="fr-mt-4w" aria-labelledby="pourquoi-pas-moi">

@@ -1,6 +1,11 @@
 import type { Droit } from "../../domain";
 
 const euros = new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" });
+const wholeEuros = new Intl.NumberFormat("fr-FR", {
+  style: "currency",
+  currency: "EUR",
+  maximumFractionDigits: 0,
+});
 const plain = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 2 });
 
 const PER_PERIOD: Record<string, string> = {
@@ -15,7 +20,7 @@ export function formatAmount(
   if (typeof droit.montant !== "number") return undefined;
   const isEuro = droit.unit === "€" || droit.unit === "EUR" || droit.unit === "";
   const amount = isEuro
-    ? euros.format(droit.montant)
+    ? (Number.isInteger(droit.montant) ? wholeEuros : euros).format(droit.montant)
     : `${plain.format(droit.montant)}\u00a0${droit.unit}`;
   return `${amount}${PER_PERIOD[droit.periodicity] ?? ""}`;
 }

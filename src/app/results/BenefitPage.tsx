@@ -1,0 +1,120 @@
+import { Alert } from "@codegouvfr/react-dsfr/Alert";
+import { Link, useParams } from "react-router-dom";
+import { usePageTitle } from "../layout/usePageTitle";
+import { useBundle } from "../simulation/hooks";
+import { FISCAL_PATH, PATRIMOINE_PATH } from "../simulation/paths";
+import { BackToResults } from "./BackToResults";
+import { resultValue } from "./formatAmount";
+import { claimActions } from "./resultsModel";
+import { ResultsPending } from "./ResultsStatus";
+import { unexpectedPath, useComputeOnResultsSubpage, useResults } from "./useResults";
+
+/** `/simulation/resultats/{id}`: what the benefit is and how to claim it. */
+export function BenefitPage() {
+  const { benefitId = "" } = useParams();
+  useComputeOnResultsSubpage();
+  const bundle = useBundle();
+  const view = useResults();
+  const droit = [...(view.droits ?? []), ...(view.injectes ?? [])].find((d) => d.id === benefitId);
+  usePageTitle(droit ? droit.label : "Détail de l’aide");
+  const info = view.infoOf(benefitId);
+  const institution = droit
+    ? (bundle.institutions.find((i) => i.id === droit.institution)?.label ?? droit.institution)
+    : "";
+  const actions = droit ? claimActions(droit.links, info?.teleserviceNeedsRegistration) : [];
+  const amount = droit ? resultValue(droit) : undefined;
+
+  return (
+    <>
+      <BackToResults />
+      <h1 className="fr-h3" tabIndex={-1}>
+        {droit ? droit.label : "Détail de l’aide"}
+      </h1>
+      {!view.droits && <ResultsPending view={view} />}
+      {view.droits && !droit && <p>Cette aide ne fait pas partie de vos résultats.</p>}
+      {droit && (
+        <>
+          <p className="fr-text--sm fr-mb-1w">{institution}</p>
+          {amount && (
+            <p className="fr-text--lg fr-text--bold">
+              {amount}
+              {droit.legend && typeof droit.montant === "number" ? ` ${droit.legend}` : ""}
+            </p>
+          )}
+          <p>{droit.description}</p>
+          {info?.dependsOn?.includes("ressources_fiscales") && (
+            <Alert
+              severity="info"
+              small
+              className="fr-mb-3w"
+              description={
+                <>
+                  Le montant de cette aide dépend de vos revenus imposables d’il y a deux ans.{" "}
+                  <Link to={FISCAL_PATH}>Renseignez vos revenus fiscaux</Link> pour l’affiner.
+                </>
+              }
+            />
+          )}
+          {info?.dependsOn?.includes("patrimoine") && (
+            <Alert
+              severity="info"
+              small
+              className="fr-mb-3w"
+              description={
+                <>
+                  Le montant de cette aide dépend de votre patrimoine.{" "}
+                  <Link to={PATRIMOINE_PATH}>Renseignez votre patrimoine</Link> pour l’affiner.
+                </>
+              }
+            />
+          )}
+          {actions.length > 0 && (
+            <section aria-labelledby="demande-titre" className="fr-mb-3w">
+              <h2 id="demande-titre" className="fr-h5">
+                Comment en bénéficier
+              </h2>
+              <ul className="fr-btns-group fr-btns-group--inline-md">
+                {actions.map((action, i) => (
+                  <li key={action.kind}>
+                    <a
+                      className={`fr-btn${i > 0 ? " fr-btn--secondary" : ""}`}
+                      href={action.href}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                    >
+                      {action.label}
+                      <span className="fr-sr-only"> (nouvelle fenêtre)</span>
+                    </a>
+                    {action.note && <p className="fr-text--sm fr-mt-1w">{action.note}</p>}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          <ul className="fr-links-group">
+            {droit.links.information && (
+              <li>
+                <a
+                  className="fr-link fr-icon-external-link-line fr-link--icon-right"
+                  href={droit.links.information}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  Plus d’informations
+                  <span className="fr-sr-only"> sur {droit.label} (nouvelle fenêtre)</span>
+                </a>
+              </li>
+            )}
+            {typeof droit.montant === "number" && (
+              <li>
+                <Link className="fr-link" to={unexpectedPath(droit.id)}>
+                  Montant inattendu&nbsp;?
+                </Link>
+              </li>
+            )}
+          </ul>
+        </>
+      )}
+    </>
+  );
+}

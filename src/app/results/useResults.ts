@@ -1,0 +1,72 @@
+import { useEffect, useMemo, useRef } from "react";
+import { RESULTS_PATH, type Droit } from "../../domain";
+import { useCatalogue } from "../aides/loadCatalogue";
+import { hasResults } from "../machine/simulationMachine";
+import { useBundle, useCurrentPath, useHasResults } from "../simulation/hooks";
+import { SimulationContext } from "../simulation/SimulationContext";
+import { infoIndex, roundedDroit, sortDroits, type InfoOf } from "./resultsModel";
+
+export interface ResultsView {
+  /** Sorted and rounded; undefined while computing, in error or when there are none yet. */
+  droits?: Droit[];
+  /** The benefits the visitor already receives. */
+  injectes?: Droit[];
+  updating: boolean;
+  error?: string;
+  infoOf: InfoOf;
+  /** The catalogue of local aids (interest flags, floors) has loaded. */
+  catalogueReady: boolean;
+}
+
+/** The results as the results pages show them. */
+export function useResults(): ResultsView {
+  const bundle = useBundle();
+  const updating = SimulationContext.useSelector((state) => state.context.updating);
+  const error = SimulationContext.useSelector((state) => state.context.error);
+  const results = SimulationContext.useSelector((state) => state.context.results);
+  const ready = useHasResults();
+  const catalogue = useCatalogue();
+  const loaded = catalogue.status === "done" ? catalogue.catalogue : undefined;
+  const infoOf = useMemo(() => infoIndex(bundle.benefits, loaded), [bundle, loaded]);
+  const shown = ready && !updating && !error;
+  const droits = useMemo(
+    () =>
+      shown && results
+        ? sortDroits(results.droitsEligibles, infoOf).map((d) => roundedDroit(d, infoOf))
+        : undefined,
+    [shown, results, infoOf],
+  );
+  const injectes = useMemo(
+    () =>
+      shown && results
+        ? sortDroits(results.droitsInjectes ?? [], infoOf).map((d) => roundedDroit(d, infoOf))
+        : undefined,
+    [shown, results, infoOf],
+  );
+  return {
+    droits,
+    injectes,
+    updating,
+    error,
+    infoOf,
+    catalogueReady: catalogue.status !== "loading",
+  };
+}
+
+/** On a page under the results opened directly, computes once when the results are missing. */
+export function useComputeOnResultsSubpage(): void {
+  const actor = SimulationContext.useActorRef();
+  const currentPath = useCurrentPath();
+  const requested = useRef(false);
+  useEffect(() => {
+    if (!currentPath.startsWith(`${RESULTS_PATH}/`) || requested.current) return;
+    requested.current = true;
+    const { context } = actor.getSnapshot();
+    if (!hasResults(context) && !context.updating && !context.error)
+      actor.send({ type: "COMPUTE" });
+  }, [actor, currentPath]);
+}
+
+export const resultPath = (id: string) => `${RESULTS_PATH}/${encodeURIComponent(id)}`;
+export const groupPath = (id: string) => `${RESULTS_PATH}/groupe/${encodeURIComponent(id)}`;
+export const unexpectedPath = (id: string) => `${RESULTS_PATH}/inattendu/${encodeURIComponent(id)}`;
