@@ -6,6 +6,7 @@ import { RecapPage } from "./recap/RecapPage";
 import { BenefitPage } from "./results/BenefitPage";
 import { GroupPage } from "./results/GroupPage";
 import { ResultsPage } from "./results/ResultsPage";
+import { ResultsSubpage } from "./results/ResultsSubpage";
 import { UnexpectedPage } from "./results/UnexpectedPage";
 import { FiscalPage } from "./simulation/fiscal/FiscalPage";
 import { PatrimoinePage } from "./simulation/fiscal/PatrimoinePage";
@@ -41,15 +42,37 @@ export const routes: RouteObject[] = [
         path: "aides/:benefitId",
         lazy: async () => ({ Component: (await import("./aides/AidePage")).AidePage }),
       },
+      // Pages under the results, beside the simulation layout (see ResultsSubpage).
+      {
+        path: "simulation/resultats/groupe/:groupId",
+        element: (
+          <ResultsSubpage>
+            <GroupPage />
+          </ResultsSubpage>
+        ),
+      },
+      {
+        path: "simulation/resultats/inattendu/:benefitId",
+        element: (
+          <ResultsSubpage>
+            <UnexpectedPage />
+          </ResultsSubpage>
+        ),
+      },
+      {
+        path: "simulation/resultats/:benefitId",
+        element: (
+          <ResultsSubpage>
+            <BenefitPage />
+          </ResultsSubpage>
+        ),
+      },
       {
         path: "simulation",
         element: <SimulationLayout />,
         children: [
           { index: true, element: null },
           { path: "resultats", element: <ResultsPage /> },
-          { path: "resultats/groupe/:groupId", element: <GroupPage /> },
-          { path: "resultats/inattendu/:benefitId", element: <UnexpectedPage /> },
-          { path: "resultats/:benefitId", element: <BenefitPage /> },
           { path: "recapitulatif", element: <RecapPage /> },
           { path: "revenir-plus-tard", element: <SaveLaterPage /> },
           { path: "redirect", element: <RestorePage /> },

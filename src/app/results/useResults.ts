@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useRef } from "react";
+import { useLocation } from "react-router-dom";
 import { RESULTS_PATH, type Droit } from "../../domain";
 import { useCatalogue } from "../aides/loadCatalogue";
 import { hasResults } from "../machine/simulationMachine";
-import { useBundle, useCurrentPath, useHasResults } from "../simulation/hooks";
+import { useBundle, useHasResults } from "../simulation/hooks";
 import { SimulationContext } from "../simulation/SimulationContext";
 import { infoIndex, roundedDroit, sortDroits, type InfoOf } from "./resultsModel";
 
@@ -56,15 +57,15 @@ export function useResults(): ResultsView {
 /** On a page under the results opened directly, computes once when the results are missing. */
 export function useComputeOnResultsSubpage(): void {
   const actor = SimulationContext.useActorRef();
-  const currentPath = useCurrentPath();
+  const { pathname } = useLocation();
   const requested = useRef(false);
   useEffect(() => {
-    if (!currentPath.startsWith(`${RESULTS_PATH}/`) || requested.current) return;
+    if (!pathname.startsWith(`${RESULTS_PATH}/`) || requested.current) return;
     requested.current = true;
     const { context } = actor.getSnapshot();
     if (!hasResults(context) && !context.updating && !context.error)
       actor.send({ type: "COMPUTE" });
-  }, [actor, currentPath]);
+  }, [actor, pathname]);
 }
 
 export const resultPath = (id: string) => `${RESULTS_PATH}/${encodeURIComponent(id)}`;

@@ -1,0 +1,108 @@
+/**
+ * The results pages in a browser: a student in Montpellier interested in an e-bike and in the
+ * BAFA opens the results (answers seeded in session storage, the page computes), sees the cards,
+ * opens a benefit's detail page, its "Montant inattendu" page, a group page if the visitor has one,
+ * and comes back each time; axe finds no violation.
+ */
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Answer } from "../../src/domain";
+import { montpellier, student, VALUE_DATE } from "../fixtures/situations";
+import { expectNoAxeViolations, startHarness, type Harness } from "./harness";
+
+let harness: Harness;
+
+beforeAll(async () => {
+  harness = await startHarness();
+});
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+function replace(answers: Answer[], changes: Answer[]): Answer[] {
+  const key = (a: Answer) => `${a.entityName}/${a.id}/${a.fieldName}`;
+  const changed = new Set(changes.map(key));
+  return [...answers.filter((a) => !changed.has(key(a))), ...changes];
+}
+
+const answers = replace(student, [
+  { entityName: "menage", id: "menage", fieldName: "depcom", value: montpellier },
+  {
+    entityName: "individu",
+    id: "demandeur",
+    fieldName: "_interetsAidesVelo",
+    value: ["velo_electrique"],
+  },
+  { entityName: "individu", id: "demandeur", fieldName: "_interetBafa", value: true },
+]);
+
+async function backToResults(page: Page) {
+  await page.getByRole("link", { name: "Retour aux résultats" }).click();
+  await page.waitForURL(/\/simulation\/resultats$/);
+  await page
+    .getByText(/aides? trouvées?/)
+    .first()
+    .waitFor({ timeout: 120_000 });
+}
+
+describe("results pages", () => {
+  it("lists the results, opens a detail page, the unexpected amount and a group, and back", async () => {
+    const { page, consoleErrors } = await harness.newPage();
+    await page.goto(harness.baseUrl);
+    await page.evaluate(
+      ({ answers, dateDeValeur }) =>
+        sessionStorage.setItem(
+          "simulation",
+          JSON.stringify({ answers: { all: answers, current: answers }, dateDeValeur }),
+        ),
+      { answers, dateDeValeur: VALUE_DATE },
+    );
+    await page.goto(`${harness.baseUrl}/simulation/resultats`);
+    await page
+      .getByText(/aides? trouvées?/)
+      .first()
+      .waitFor({ timeout: 120_000 });
+    await expectNoAxeViolations(page, "resultats");
+    const main = page.locator("main");
+    expect(await main.innerText()).toContain("Aides personnelles au logement");
+    expect(await page.title()).toBe("Mes résultats - Simulateur d’aides pour les jeunes");
+
+    // The housing aid's detail page: how to claim, the N-2 warning, the unexpected amount.
+    await page
+      .locator("ul.app-results > li")
+      .filter({ hasText: "Aides personnelles au logement" })
+      .getByRole("link", { name: /Comment en bénéficier/ })
+      .click();
+    await page.waitForURL(/\/simulation\/resultats\/aide_logement$/);
+    await page.getByRole("heading", { level: 1, name: "Aides personnelles au logement" }).waitFor();
+    const detail = await main.innerText();
+    expect(detail).toContain("Faire une demande en ligne");
+    expect(detail).toContain("Renseignez vos revenus fiscaux");
+    await expectNoAxeViolations(page, "resultats/aide_logement");
+    await page.getByRole("link", { name: "Montant inattendu\u00a0?" }).click();
+    await page.waitForURL(/\/resultats\/inattendu\/aide_logement$/);
+    await page.getByRole("heading", { level: 1, name: /^Montant inattendu/ }).waitFor();
+    expect(await page.title()).toBe("Montant inattendu - Simulateur d’aides pour les jeunes");
+    expect(await main.innerText()).toContain("Vous êtes étudiant ou étudiante");
+    await expectNoAxeViolations(page, "resultats/inattendu/aide_logement");
+    await backToResults(page);
+
+    // A group, when the student has more than one aid of a group.
+    const groupLinks = page.locator('ul.app-results a[href*="/resultats/groupe/"]');
+    if ((await groupLinks.count()) > 0) {
+      await groupLinks.first().click();
+      await page.waitForURL(/\/resultats\/groupe\/[\w-]+$/);
+      await page.locator("main h1").waitFor();
+      expect(await page.locator("ul.app-results > li").count()).toBeGreaterThan(1);
+      await expectNoAxeViolations(page, "resultats/groupe");
+      await backToResults(page);
+    }
+
+    // Debug: sample values of named benefits.
+    await page.goto(`${harness.baseUrl}/simulation/resultats?debug=rsa,ppa`);
+    await page.getByRole("heading", { name: /Débogage/ }).waitFor({ timeout: 120_000 });
+    await page.getByRole("heading", { name: "Revenu de solidarité active (RSA)" }).waitFor();
+    expect(consoleErrors).toEqual([]);
+  });
+});
