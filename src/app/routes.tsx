@@ -3,6 +3,7 @@ import { RootLayout } from "./layout/RootLayout";
 import { HomePage } from "./pages/HomePage";
 import { RedirectionPage } from "./pages/RedirectionPage";
 import { RecapPage } from "./recap/RecapPage";
+import { RecapEmailPage } from "./recap-email/RecapEmailPage";
 import { BenefitPage } from "./results/BenefitPage";
 import { GroupPage } from "./results/GroupPage";
 import { ResultsPage } from "./results/ResultsPage";
@@ -33,6 +34,13 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <HomePage /> },
       { path: "redirection", element: <RedirectionPage /> },
+      // The follow-up survey (link of the recap e-mail) loads on demand.
+      {
+        path: "suivi",
+        lazy: async () => ({ Component: (await import("./suivi/SuiviPage")).SuiviPage }),
+      },
+      // The recap form as a page, beside the simulation layout: the machine stays on the results.
+      { path: "simulation/resultats/recapitulatif_email", element: <RecapEmailPage /> },
       // The catalogue pages and their data load on demand, never with the home page.
       {
         path: "aides",

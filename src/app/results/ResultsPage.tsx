@@ -8,6 +8,7 @@ import { usePageTitle } from "../layout/usePageTitle";
 import { hasResults } from "../machine/simulationMachine";
 import { useBundle, useCurrentPath, useHasResults } from "../simulation/hooks";
 import { FiscalLinks } from "../simulation/fiscal/FiscalLinks";
+import { RecapEmailButton } from "../recap-email/RecapEmailButton";
 import { SimulationContext } from "../simulation/SimulationContext";
 import { countLabel } from "./formatAmount";
 import { ResultCard } from "./ResultCard";
@@ -80,6 +81,7 @@ export function ResultsPage() {
       <p role="status" aria-live="polite" className="fr-text--lead">
         {status}
       </p>
+      <RecapEmailButton />
       {error && (
         <>
           <Alert
