@@ -372,3 +372,41 @@ describe("recap without senders", () => {
     }
   });
 });
+
+describe("recap rate limit per IP", () => {
+  it("answers 429 once an address has asked for too many recaps, whatever the simulation", async () => {
+    const sent: string[] = [];
+    let now = 0;
+    const ctx = await startTestApp({
+      recap: {
+        publicUrl: "http://localhost:8080",
+        mailer: { send: async (to) => void sent.push(to) },
+        perIpLimit: 2,
+        perSimulationLimit: 10,
+        windowMs: 60_000,
+        now: () => now,
+      },
+    });
+    try {
+      const post = async () => {
+        const { _id, token } = await createSimulation(ctx);
+        return ctx.app.inject({
+          method: "POST",
+          url: `/api/simulation/${_id}/followup`,
+          headers: bearer(token),
+          payload: { email: "camille@example.org", surveyOptin: false },
+        });
+      };
+      expect((await post()).statusCode).toBe(200);
+      expect((await post()).statusCode).toBe(200);
+      const limited = await post();
+      expect(limited.statusCode).toBe(429);
+      expect(limited.headers["retry-after"]).toBe("60");
+      expect(sent).toHaveLength(2);
+      now = 60_001;
+      expect((await post()).statusCode).toBe(200);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
