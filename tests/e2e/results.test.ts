@@ -51,11 +51,17 @@ describe("results pages", () => {
     const { page, consoleErrors } = await harness.newPage();
     await page.goto(harness.baseUrl);
     await page.evaluate(
-      ({ answers, dateDeValeur }) =>
+      ({ answers, dateDeValeur }) => {
         sessionStorage.setItem(
           "simulation",
           JSON.stringify({ answers: { all: answers, current: answers }, dateDeValeur }),
-        ),
+        );
+        // The merged variant of the BAFA A/B test, the one `/init-ci` sets.
+        localStorage.setItem(
+          "ABTesting",
+          JSON.stringify({ aides_bafa: { value: "aides_bafa_fusionnees_conserve_position" } }),
+        );
+      },
       { answers, dateDeValeur: VALUE_DATE },
     );
     await page.goto(`${harness.baseUrl}/simulation/resultats`);
@@ -88,16 +94,14 @@ describe("results pages", () => {
     await expectNoAxeViolations(page, "resultats/inattendu/aide_logement");
     await backToResults(page);
 
-    // A group, when the student has more than one aid of a group.
-    const groupLinks = page.locator('ul.app-results a[href*="/resultats/groupe/"]');
-    if ((await groupLinks.count()) > 0) {
-      await groupLinks.first().click();
-      await page.waitForURL(/\/resultats\/groupe\/[\w-]+$/);
-      await page.locator("main h1").waitFor();
-      expect(await page.locator("ul.app-results > li").count()).toBeGreaterThan(1);
-      await expectNoAxeViolations(page, "resultats/groupe");
-      await backToResults(page);
-    }
+    // The bike aids of Montpellier, the métropole and the State, as one card.
+    await page.getByRole("link", { name: "Aides à l’achat d’un vélo" }).click();
+    await page.waitForURL(/\/resultats\/groupe\/velo$/);
+    await page.getByRole("heading", { level: 1, name: "Aides à l’achat d’un vélo" }).waitFor();
+    expect(await page.locator("ul.app-results > li").count()).toBeGreaterThan(1);
+    expect(await main.innerText()).toMatch(/Montpellier Méditerranée Métropole[\s\S]*?200\s*€/);
+    await expectNoAxeViolations(page, "resultats/groupe/velo");
+    await backToResults(page);
 
     // Debug: sample values of named benefits.
     await page.goto(`${harness.baseUrl}/simulation/resultats?debug=rsa,ppa`);

@@ -21,7 +21,7 @@ function mergedVariant(): boolean {
   try {
     return groupsMerged(window.localStorage);
   } catch {
-    return true;
+    return false;
   }
 }
 

@@ -113,12 +113,14 @@ export const BAFA_MERGED = "aides_bafa_fusionnees_conserve_position";
 
 /**
  * Whether the groups apply: the `aides_bafa` variant of the A/B record in local storage
- * (`{"aides_bafa": {"value": …}}` or `{"aides_bafa": "…"}`); merged when there is none.
+ * (`{"aides_bafa": {"value": …}}` or `{"aides_bafa": "…"}`) is a merged one
+ * (`aides_bafa_fusionnees_conserve_position`, the variant `/init-ci` sets). Without a record the
+ * aids are shown separately, each with its own card.
  */
 export function groupsMerged(storage: Pick<Storage, "getItem"> | undefined): boolean {
   try {
     const raw = storage?.getItem(AB_TESTING_KEY);
-    if (!raw) return true;
+    if (!raw) return false;
     const record = JSON.parse(raw) as Record<string, unknown>;
     const entry = record.aides_bafa;
     const value =
@@ -127,9 +129,9 @@ export function groupsMerged(storage: Pick<Storage, "getItem"> | undefined): boo
         : entry && typeof entry === "object"
           ? (entry as { value?: unknown }).value
           : undefined;
-    return typeof value !== "string" || value.includes("fusionnees");
+    return typeof value === "string" && value.includes("fusionnees");
   } catch {
-    return true;
+    return false;
   }
 }
 

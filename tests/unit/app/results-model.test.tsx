@@ -97,10 +97,10 @@ describe("groups", () => {
     expect(separate.every((item) => item.kind === "droit")).toBe(true);
   });
 
-  it("reads the aides_bafa variant, merged by default", () => {
+  it("reads the aides_bafa variant, separate without an A/B record", () => {
     const storage = (value: string | null) => ({ getItem: () => value });
-    expect(groupsMerged(storage(null))).toBe(true);
-    expect(groupsMerged(storage("not json"))).toBe(true);
+    expect(groupsMerged(storage(null))).toBe(false);
+    expect(groupsMerged(storage("not json"))).toBe(false);
     expect(
       groupsMerged(
         storage(
