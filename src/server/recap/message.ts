@@ -82,7 +82,7 @@ export function recapSms({ droits, resultsUrl }: RecapContent): string {
       : droits.length === 1
         ? "1 aide trouvée"
         : `${droits.length} aides trouvées`;
-  return `Simulateur d’aides : ${count}. Vos résultats : ${resultsUrl}`;
+  return `Simulateur d’aides\u00a0: ${count}. Vos résultats\u00a0: ${resultsUrl}`;
 }
 
 function escapeHtml(value: string): string {

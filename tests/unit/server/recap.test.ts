@@ -89,7 +89,7 @@ describe("recap messages", () => {
 
   it("writes a short SMS with the link", () => {
     expect(recapSms({ simulationId: "abc", droits, resultsUrl: "https://x.org/r" })).toBe(
-      "Simulateur d’aides : 1 aide trouvée. Vos résultats : https://x.org/r",
+      "Simulateur d’aides\u00a0: 1 aide trouvée. Vos résultats\u00a0: https://x.org/r",
     );
   });
 });
