@@ -430,6 +430,7 @@ export function compileAid(source: AidSource, institution: Institution | undefin
     legend: optionalText(aid.legend),
     floorAt: aid.floorAt,
     interestFlag: aid.interestFlag,
+    priority: aid.priority,
     eligibility: compileEligibility(aid, institution),
     private: aid.private,
     family,

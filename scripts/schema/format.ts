@@ -303,6 +303,7 @@ function aidKeys() {
     legend: text.optional(),
     floorAt: z.number().positive().optional(),
     interestFlag: name.optional(),
+    priority: z.number().optional(),
     conditions: z.array(condition).optional(),
     profiles: z.array(profileRef).min(1, "expected at least one profile").optional(),
     private: z.literal(true).optional(),

@@ -257,6 +257,8 @@ export interface Aid {
   /** The amount is rounded down to a multiple of it. */
   floorAt?: number;
   interestFlag?: string;
+  /** Lower first on the results page. */
+  priority?: number;
   eligibility: Predicate;
   /** Not listed on `/aides` nor counted on the home page. */
   private?: true;

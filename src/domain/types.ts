@@ -110,6 +110,12 @@ export interface Droit {
   periodicity: string;
   /** A few words after the amount: `au maximum`, `par jour`. */
   legend?: string;
+  /** The applicant's interest question the benefit answers (groups gather by it). */
+  interestFlag?: string;
+  /** Lower first on the results page. */
+  priority?: number;
+  /** The teleservice asks the visitor to create an account first. */
+  teleserviceNeedsRegistration?: true;
   links: Record<string, string>;
 }
 

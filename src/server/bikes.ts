@@ -91,6 +91,7 @@ export function createBikeAidsCalculator(
         unit: aid.unit,
         periodicity: aid.periodicity,
         ...(aid.legend ? { legend: aid.legend } : {}),
+        interestFlag: aid.interestFlag,
         links: Object.fromEntries(
           Object.entries(aid.links).filter(([, url]) => typeof url === "string"),
         ) as Record<string, string>,

@@ -27,8 +27,8 @@ export function GroupPage() {
       </h1>
       {!group && <p>Ce groupe d’aides n’existe pas.</p>}
       {group && <p>{group.description}</p>}
-      {group && (!view.droits || !view.catalogueReady) && <ResultsPending view={view} />}
-      {group && view.droits && view.catalogueReady && (
+      {group && !view.droits && <ResultsPending view={view} />}
+      {group && view.droits && (
         <ul className="app-results fr-grid-row fr-grid-row--gutters">
           {members.map((droit) => (
             <li key={droit.id} className="fr-col-12">

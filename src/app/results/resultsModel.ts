@@ -1,8 +1,8 @@
 /**
  * What the results pages show, as pure functions: order, rounding, groups and claim actions.
- * Content (group labels, priorities, links) comes from the bundle and the catalogue.
+ * Content (group labels, priorities, links) comes from the bundle and the results themselves.
  */
-import type { Benefit, BenefitGroup, Catalogue, Droit } from "../../domain";
+import type { Benefit, BenefitGroup, Droit } from "../../domain";
 
 /** What the results pages know about a result beyond the `Droit` the server sends. */
 export interface ResultInfo {
@@ -15,18 +15,19 @@ export interface ResultInfo {
 
 export type InfoOf = (id: string) => ResultInfo | undefined;
 
-/** Reads the bundle's engine benefits and, once loaded, the catalogue's aids. */
-export function infoIndex(benefits: Benefit[], catalogue?: Catalogue): InfoOf {
+/**
+ * Reads what the server sends with each result (interest flag, priority; local aids arrive
+ * already rounded to their `floorAt`), and the bundle's engine benefits (what their amount
+ * depends on). The aids catalogue is never needed here.
+ */
+export function infoIndex(benefits: Benefit[], droits: readonly Droit[] = []): InfoOf {
   const index = new Map<string, ResultInfo>();
-  for (const aid of catalogue?.aids ?? []) {
-    index.set(aid.id, {
-      floorAt: aid.floorAt,
-      interestFlag: aid.interestFlag,
-      teleserviceNeedsRegistration: aid.links.teleserviceNeedsRegistration,
+  for (const droit of droits) {
+    index.set(droit.id, {
+      priority: droit.priority,
+      interestFlag: droit.interestFlag,
+      teleserviceNeedsRegistration: droit.teleserviceNeedsRegistration,
     });
-  }
-  for (const aid of catalogue?.bikeAids ?? []) {
-    index.set(aid.id, { interestFlag: aid.interestFlag });
   }
   for (const benefit of benefits) {
     index.set(benefit.id, {

@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useRef } from "react";
 import { useLocation } from "react-router-dom";
 import { RESULTS_PATH, type Droit } from "../../domain";
-import { useCatalogue } from "../aides/loadCatalogue";
 import { hasResults } from "../machine/simulationMachine";
 import { useBundle, useHasResults } from "../simulation/hooks";
 import { SimulationContext } from "../simulation/SimulationContext";
@@ -15,8 +14,6 @@ export interface ResultsView {
   updating: boolean;
   error?: string;
   infoOf: InfoOf;
-  /** The catalogue of local aids (interest flags, floors) has loaded. */
-  catalogueReady: boolean;
 }
 
 /** The results as the results pages show them. */
@@ -26,9 +23,14 @@ export function useResults(): ResultsView {
   const error = SimulationContext.useSelector((state) => state.context.error);
   const results = SimulationContext.useSelector((state) => state.context.results);
   const ready = useHasResults();
-  const catalogue = useCatalogue();
-  const loaded = catalogue.status === "done" ? catalogue.catalogue : undefined;
-  const infoOf = useMemo(() => infoIndex(bundle.benefits, loaded), [bundle, loaded]);
+  const infoOf = useMemo(
+    () =>
+      infoIndex(bundle.benefits, [
+        ...(results?.droitsEligibles ?? []),
+        ...(results?.droitsInjectes ?? []),
+      ]),
+    [bundle, results],
+  );
   const shown = ready && !updating && !error;
   const droits = useMemo(
     () =>
@@ -50,7 +52,6 @@ export function useResults(): ResultsView {
     updating,
     error,
     infoOf,
-    catalogueReady: catalogue.status !== "loading",
   };
 }
 

@@ -20,6 +20,9 @@ export function aidToDroit(bundle: Pick<Bundle, "institutions">, aid: Aid): Droi
     unit: aid.unit,
     periodicity: aid.periodicity,
     ...(aid.legend ? { legend: aid.legend } : {}),
+    ...(aid.interestFlag ? { interestFlag: aid.interestFlag } : {}),
+    ...(aid.priority !== undefined ? { priority: aid.priority } : {}),
+    ...(aid.links.teleserviceNeedsRegistration ? { teleserviceNeedsRegistration: true } : {}),
     links: Object.fromEntries(
       Object.entries(aid.links).filter(([, url]) => typeof url === "string"),
     ) as Record<string, string>,

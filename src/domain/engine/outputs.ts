@@ -87,6 +87,9 @@ export function toDroit(bundle: Bundle, benefit: Benefit, montant: number | bool
     unit: benefit.unit,
     periodicity: benefit.periodicity,
     ...(benefit.legend ? { legend: benefit.legend } : {}),
+    ...(benefit.interestFlag ? { interestFlag: benefit.interestFlag } : {}),
+    ...(benefit.priority !== undefined ? { priority: benefit.priority } : {}),
+    ...(benefit.links.teleserviceNeedsRegistration ? { teleserviceNeedsRegistration: true } : {}),
     links: Object.fromEntries(
       Object.entries(benefit.links).filter(([, url]) => typeof url === "string"),
     ) as Record<string, string>,
