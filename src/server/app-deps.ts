@@ -4,6 +4,7 @@ import type { Bundle, Droit, SimulationInput } from "../domain";
 import type { CommuneLookup } from "./communes";
 import type { FieldError } from "./http-errors";
 import type { ParametersAt } from "./parameters";
+import type { LieuxClient } from "./places";
 import type { RecapDeps } from "./recap";
 import type { Database, Simulation } from "./storage";
 
@@ -70,4 +71,6 @@ export interface AppDeps {
   contactEmail?: string;
   /** Recaps by e-mail and SMS; by default both are disabled and links use http://localhost:8080. */
   recap?: RecapDeps;
+  /** `GET /api/lieux`: the public directory of administrations by default (`LIEUX_API_URL`). */
+  lieux?: LieuxClient;
 }

@@ -4,12 +4,14 @@ import { createCommuneLookup } from "./communes";
 import { handleError, sendError } from "./http-errors";
 import { messages } from "./messages";
 import { fallbackParameters } from "./parameters";
+import { createLieuxClient } from "./places";
 import { registerCommuneRoutes } from "./routes/communes";
 import { registerConfigRoutes } from "./routes/config";
 import { registerFollowupRoutes } from "./routes/followup";
 import { registerHealthRoutes } from "./routes/health";
 import { registerMissingBenefitsRoute } from "./routes/missing-benefits";
 import { registerParameterRoutes } from "./routes/parameters";
+import { registerPlacesRoutes } from "./routes/places";
 import { registerSimulationRoutes } from "./routes/simulation";
 import { isApiPath, registerSpa, sendSpaIndex, wantsSpaFallback } from "./spa";
 import { createFollowupRepository, createSimulationRepository } from "./storage";
@@ -83,6 +85,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   );
   registerMissingBenefitsRoute(app, deps.missingBenefits);
   registerConfigRoutes(app, { contactEmail: deps.contactEmail ?? null });
+  registerPlacesRoutes(app, deps.lieux ?? createLieuxClient());
 
   const spa = registerSpa(app, deps.staticDir);
   app.setNotFoundHandler((request, reply) => {

@@ -10,6 +10,7 @@ import { createCommuneCentres } from "./commune-centres";
 import { createEngineCompute, createEngineInfo, type EngineCompute } from "./compute";
 import { EngineUnavailableError, type EngineSupervisor } from "./engine";
 import { createParameterService } from "./parameters";
+import { createLieuxClient } from "./places";
 import { createHttpSmsSender, createSmtpMailer, type RecapDeps } from "./recap";
 import { createSimulationComputer } from "./results";
 import type { Database } from "./storage";
@@ -59,6 +60,8 @@ export interface SimulatorParts {
   logger?: FastifyServerOptions["logger"];
   contactEmail?: string;
   recap?: RecapSettings;
+  /** The places directory (`LIEUX_API_URL`); the public API Annuaire by default. */
+  lieuxUrl?: string;
 }
 
 /** Where recaps go (`SMTP_URL`, `MAIL_FROM`, `PUBLIC_URL`, `SMS_URL`, `SMS_USER`, `SMS_PASSWORD`). */
@@ -145,6 +148,7 @@ export function buildSimulatorApp({
   logger,
   contactEmail,
   recap,
+  lieuxUrl,
 }: SimulatorParts): FastifyInstance {
   const parametersAt = createParameterService(bundle.parameters, engine.client, {
     engineStatus: () => engine.status,
@@ -168,6 +172,7 @@ export function buildSimulatorApp({
     engineStatus: () => engine.status,
     parametersAt,
     recap: buildRecapDeps(recap),
+    lieux: createLieuxClient({ url: lieuxUrl }),
     ...(contactEmail ? { contactEmail } : {}),
     ...(staticDir ? { staticDir } : {}),
     ...(logger !== undefined ? { logger } : {}),

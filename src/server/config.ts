@@ -31,6 +31,8 @@ export interface Config {
   smsUrl?: string;
   smsUser?: string;
   smsPassword?: string;
+  /** The places directory (API Annuaire de l’administration format); unset: the public one. */
+  lieuxApiUrl?: string;
 }
 
 export class ConfigError extends Error {
@@ -83,6 +85,7 @@ const schema = z
     SMS_URL: httpUrl.optional(),
     SMS_USER: z.string().optional(),
     SMS_PASSWORD: z.string().optional(),
+    LIEUX_API_URL: httpUrl.optional(),
   })
   .refine((env) => env.ENGINE_CLIENT_TIMEOUT_MS < env.ENGINE_WORKER_TIMEOUT_S * 1000, {
     // Otherwise the client would wait on a worker the engine has already killed.
@@ -136,5 +139,6 @@ export function loadConfig(env: Env = process.env): Config {
     smsUrl: values.SMS_URL,
     smsUser: values.SMS_USER,
     smsPassword: values.SMS_PASSWORD,
+    lieuxApiUrl: values.LIEUX_API_URL,
   };
 }

@@ -44,6 +44,7 @@ async function main(): Promise<void> {
       smsPassword: config.smsPassword,
     },
     ...(config.contactEmail ? { contactEmail: config.contactEmail } : {}),
+    ...(config.lieuxApiUrl ? { lieuxUrl: config.lieuxApiUrl } : {}),
   });
 
   const shutdown = async () => {

@@ -38,4 +38,10 @@ export const messages = {
   invalidSurvey: "Les réponses au questionnaire ne sont pas valides.",
   invalidSurveyStatus:
     "Choisissez\u00a0: je l’avais déjà, j’ai essayé sans succès, j’ai fait la demande ou je n’ai rien fait.",
+  invalidDepcom: "Le code commune (INSEE) doit comporter 5\u00a0caractères, par exemple 75056.",
+  invalidPlaceTypes: "Indiquez entre 1 et 10\u00a0types de lieux, séparés par des virgules.",
+  invalidPlaceId: "Cet identifiant de lieu n’est pas valide.",
+  placeNotFound: "Ce lieu n’existe pas ou n’est plus référencé dans l’annuaire.",
+  placesUnavailable:
+    "L’annuaire des lieux d’accueil est momentanément indisponible. Veuillez réessayer dans quelques instants.",
 } as const;

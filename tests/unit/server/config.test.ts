@@ -24,6 +24,7 @@ describe("loadConfig", () => {
       smsUrl: undefined,
       smsUser: undefined,
       smsPassword: undefined,
+      lieuxApiUrl: undefined,
     });
   });
 
