@@ -1,6 +1,8 @@
 import { Navigate, useParams, type RouteObject } from "react-router-dom";
 import { RootLayout } from "./layout/RootLayout";
 import { HomePage } from "./pages/HomePage";
+import { PlacePage } from "./places/PlacePage";
+import { PlacesPage } from "./places/PlacesPage";
 import { RedirectionPage } from "./pages/RedirectionPage";
 import { RecapPage } from "./recap/RecapPage";
 import { RecapEmailPage } from "./recap-email/RecapEmailPage";
@@ -64,6 +66,22 @@ export const routes: RouteObject[] = [
         element: (
           <ResultsSubpage>
             <UnexpectedPage />
+          </ResultsSubpage>
+        ),
+      },
+      {
+        path: "simulation/resultats/lieux",
+        element: (
+          <ResultsSubpage>
+            <PlacesPage />
+          </ResultsSubpage>
+        ),
+      },
+      {
+        path: "simulation/resultats/:benefitId/:lieuId/informations",
+        element: (
+          <ResultsSubpage>
+            <PlacePage />
           </ResultsSubpage>
         ),
       },

@@ -1,6 +1,7 @@
 import { Alert } from "@codegouvfr/react-dsfr/Alert";
 import { Link, useParams } from "react-router-dom";
 import { usePageTitle } from "../layout/usePageTitle";
+import { placesPath } from "../places/api";
 import { useBundle } from "../simulation/hooks";
 import { FISCAL_PATH, PATRIMOINE_PATH } from "../simulation/paths";
 import { BackToResults } from "./BackToResults";
@@ -105,6 +106,11 @@ export function BenefitPage() {
                 </a>
               </li>
             )}
+            <li>
+              <Link className="fr-link" to={placesPath(droit.id)}>
+                Trouver un lieu près de chez vous
+              </Link>
+            </li>
             {typeof droit.montant === "number" && (
               <li>
                 <Link className="fr-link" to={unexpectedPath(droit.id)}>
