@@ -73,6 +73,7 @@ function validateAll(files: SchemaFiles): { schema?: ValidatedSchema; errors: Sc
   const bikeAids = files.bikeAids && one(files.bikeAids, format.bikeAidsFile);
   const groups = files.groups && one(files.groups, format.groupsFile);
   const unexpected = files.unexpected && one(files.unexpected, format.unexpectedFile);
+  const places = files.places && one(files.places, format.placesFile);
   if (errors.length > 0 || !chapters || !enumerations || !parameters || !journey || !incomes) {
     return { errors };
   }
@@ -91,6 +92,7 @@ function validateAll(files: SchemaFiles): { schema?: ValidatedSchema; errors: Sc
       ...(bikeAids ? { bikeAids } : {}),
       ...(groups ? { groups } : {}),
       ...(unexpected ? { unexpected } : {}),
+      ...(places ? { places } : {}),
     },
     errors,
   };
@@ -113,6 +115,13 @@ function checkResultsContent(schema: ValidatedSchema): SchemaError[] {
       errors.push(
         schema.unexpected!.file.error(["benefits", id], `unknown engine benefit "${id}"`),
       );
+  }
+  const institutionIds = new Set(
+    schema.institutions.flatMap(({ value }) => value.institutions.map((i) => i.id)),
+  );
+  for (const id of Object.keys(schema.places?.value.byInstitution ?? {})) {
+    if (!institutionIds.has(id))
+      errors.push(schema.places!.file.error(["byInstitution", id], `unknown institution "${id}"`));
   }
   return errors;
 }

@@ -220,5 +220,14 @@ export function convertSchema(
         }
       : {}),
     ...(schema.unexpected ? { unexpected: convertUnexpected(schema.unexpected.value) } : {}),
+    ...(schema.places
+      ? {
+          placeTypes: {
+            byInstitution: schema.places.value.byInstitution,
+            byInstitutionType: schema.places.value.byInstitutionType,
+            default: schema.places.value.default,
+          },
+        }
+      : {}),
   };
 }

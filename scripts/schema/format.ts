@@ -370,6 +370,20 @@ export const unexpectedFile = z.strictObject({
   benefits: z.record(z.string(), unexpectedPage),
 });
 
+/** Directory place types (`type_service_local` of the API Annuaire de l’administration). */
+const placeTypes = z
+  .array(z.string().regex(/^[a-z0-9_-]+$/, "expected a directory place type"))
+  .min(1);
+
+export const placesFile = z.strictObject({
+  /** Keyed by institution id; wins over the institution's type. */
+  byInstitution: z.record(z.string(), placeTypes).default({}),
+  /** Keyed by institution type. */
+  byInstitutionType: z.partialRecord(z.enum(INSTITUTION_TYPES), placeTypes).default({}),
+  /** For the other benefits. */
+  default: placeTypes,
+});
+
 export type BlockFile = z.infer<typeof blockFile>;
 export type StepYaml = BlockFile["steps"][number];
 export type FieldYaml = StepYaml["fields"][number];
@@ -389,6 +403,7 @@ export type ProfilesFile = z.infer<typeof profilesFile>;
 export type BikeAidsFile = z.infer<typeof bikeAidsFile>;
 export type GroupsFile = z.infer<typeof groupsFile>;
 export type UnexpectedFile = z.infer<typeof unexpectedFile>;
+export type PlacesFile = z.infer<typeof placesFile>;
 
 /** A validated file: its typed content and where it came from. */
 export interface Parsed<T> {

@@ -27,6 +27,7 @@ export interface SchemaFiles {
   bikeAids?: SourceFile;
   groups?: SourceFile;
   unexpected?: SourceFile;
+  places?: SourceFile;
 }
 
 const SINGLE_FILES = ["chapters", "enumerations", "parameters", "journey", "incomes"] as const;
@@ -36,6 +37,7 @@ const OPTIONAL_FILES = {
   bikeAids: "bike-aids.yaml",
   groups: "groups.yaml",
   unexpected: "unexpected.yaml",
+  places: "places.yaml",
 } as const;
 const DIRECTORIES = ["blocks", "institutions", "benefits", "families"] as const;
 

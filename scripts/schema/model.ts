@@ -6,6 +6,7 @@ import type {
   ProfilesFile,
   GroupsFile,
   UnexpectedFile,
+  PlacesFile,
   BlockFile,
   ChaptersFile,
   EnumerationsFile,
@@ -32,6 +33,7 @@ export interface ValidatedSchema {
   bikeAids?: Parsed<BikeAidsFile>;
   groups?: Parsed<GroupsFile>;
   unexpected?: Parsed<UnexpectedFile>;
+  places?: Parsed<PlacesFile>;
 }
 
 export type Entity = "individu" | "menage" | "famille" | "parents";

@@ -340,6 +340,17 @@ export interface UnexpectedPages {
   benefits: Record<string, UnexpectedPage>;
 }
 
+/**
+ * Which places of the public directory (`type_service_local` of the API Annuaire de
+ * l’administration) receive the visitors of a benefit: by institution id, else by institution type,
+ * else `default` (schema/places.yaml).
+ */
+export interface PlaceTypes {
+  byInstitution: Record<string, string[]>;
+  byInstitutionType: Partial<Record<InstitutionType, string[]>>;
+  default: string[];
+}
+
 export interface Bundle {
   version: string;
   chapters: Chapter[];
@@ -357,4 +368,5 @@ export interface Bundle {
   derived: DerivedMapping[];
   groups?: BenefitGroup[];
   unexpected?: UnexpectedPages;
+  placeTypes?: PlaceTypes;
 }

@@ -40,6 +40,11 @@ const bundle: Bundle = {
     benefit("pass_culture", "Pass Culture", "etat"),
     benefit("aide_paris", "Aide de Paris", "commune_paris"),
   ],
+  placeTypes: {
+    byInstitution: { france_travail: ["pole_emploi", "france_travail"] },
+    byInstitutionType: { caf: ["caf"], commune: ["mairie"] },
+    default: ["france_services"],
+  },
 };
 
 const lieu = {
@@ -115,12 +120,15 @@ async function open(path: string, answer: (url: string) => Response, withCommune
 }
 
 describe("place types", () => {
-  it("come from the institution, by id first, then by type, France services otherwise", () => {
+  it("come from the institution, by id first, then by type, the default otherwise", () => {
     expect(placeTypesOf(bundle, "aide_logement")).toEqual(["caf"]);
     expect(placeTypesOf(bundle, "are")).toEqual(["pole_emploi", "france_travail"]);
     expect(placeTypesOf(bundle, "aide_paris")).toEqual(["mairie"]);
     expect(placeTypesOf(bundle, "pass_culture")).toEqual(["france_services"]);
     expect(placeTypesOf(bundle, "inconnue")).toBeUndefined();
+    expect(placeTypesOf({ ...bundle, placeTypes: undefined }, "aide_logement")).toEqual([
+      "france_services",
+    ]);
   });
 });
 
