@@ -342,16 +342,17 @@ describe("ids and references", () => {
   it("reports a duplicate benefit id", () => {
     const { text, errors } = breakSchema(
       "benefits/nationales.yaml",
-      "  - id: ppa\n",
-      "  - id: rsa\n",
+      // A benefit no other file names (unexpected.yaml names ppa, rsa…).
+      "  - id: aide_merite_montant\n",
+      "  - id: aide_mobilite_parcoursup\n",
     );
     const lines = text.split("\n");
-    const first = lines.indexOf("  - id: rsa") + 1;
-    const second = lines.lastIndexOf("  - id: rsa") + 1;
+    const first = lines.indexOf("  - id: aide_mobilite_parcoursup") + 1;
+    const second = lines.lastIndexOf("  - id: aide_mobilite_parcoursup") + 1;
     const index = lines.slice(0, second).filter((l) => l.startsWith("  - id: ")).length - 1;
     expect(second > first).toBe(true);
     expect(errors).toEqual([
-      `schema/benefits/nationales.yaml:${second} benefits[${index}].id: duplicate benefit "rsa" (first declared at schema/benefits/nationales.yaml:${first})`,
+      `schema/benefits/nationales.yaml:${second} benefits[${index}].id: duplicate benefit "aide_mobilite_parcoursup" (first declared at schema/benefits/nationales.yaml:${first})`,
     ]);
   });
 
