@@ -97,7 +97,7 @@ describe("GET /api/lieux", () => {
     const sent = requests[0]!;
     expect(sent.pathname).toBe("/api/explore/v2.1/catalog/datasets/annuaire/records");
     expect(sent.searchParams.get("where")).toBe(
-      'code_insee_commune="75056" and type_service_local in ("caf","mairie")',
+      'code_insee_commune="75056" and (pivot like "caf" or pivot like "mairie")',
     );
     expect(sent.searchParams.get("limit")).toBe("20");
     expect(response.json()).toEqual({

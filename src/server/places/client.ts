@@ -2,14 +2,13 @@
  * Client of the public directory of French administrations ("API Annuaire de l’administration",
  * DILA, served by Opendatasoft on api-lannuaire.service-public.fr), `LIEUX_API_URL`.
  *
- * Format used (Opendatasoft explore v2.1 `records` endpoint; the field names below follow the
- * dataset `api-lannuaire-administration` as far as we could check them, the exact query syntax was
- * not confirmed against the live service — tests run against a loopback server speaking this
- * format):
+ * Format used (Opendatasoft explore v2.1 `records` endpoint of the dataset
+ * `api-lannuaire-administration`; the query and field names follow public clients of that API, not
+ * a check against the live service — tests run against a loopback server speaking this format):
  *
  * - request: `GET {base}/records?where=<ODSQL>&limit=<n>`, where
- *   `code_insee_commune="<depcom>" and type_service_local in ("caf","mairie")` for places near a
- *   commune, `id="<id>"` for one place;
+ *   `code_insee_commune="<depcom>" and (pivot like "caf" or pivot like "mairie")` for places of
+ *   those types in a commune (`pivot` lists a place's `type_service_local`), `id="<id>"` for one;
  * - response: `{ total_count, results: [record] }`; each record has `id`, `nom`, and, either as JSON
  *   values or as JSON-encoded strings (the live service encodes them as strings): `adresse`
  *   (`[{ type_adresse, numero_voie, complement1, complement2, code_postal, nom_commune }]`),
@@ -89,9 +88,8 @@ export function createLieuxClient(options: LieuxClientOptions = {}): LieuxClient
 
   return {
     async near(depcom, types) {
-      const where = `code_insee_commune=${quoted(depcom)} and type_service_local in (${types
-        .map(quoted)
-        .join(",")})`;
+      const anyType = types.map((type) => `pivot like ${quoted(type)}`).join(" or ");
+      const where = `code_insee_commune=${quoted(depcom)} and (${anyType})`;
       return (await records(where, limit)).flatMap((record) => {
         const lieu = toLieu(record);
         return lieu ? [lieu] : [];
