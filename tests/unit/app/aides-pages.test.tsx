@@ -11,7 +11,7 @@ import type { Bundle, Catalogue, Commune } from "../../../src/domain";
 import bundleJson from "../../../src/generated/bundle.json";
 import catalogueJson from "../../../src/generated/catalogue.json";
 import { MemoryStorage } from "./fixtures/memoryStorage";
-import { byLabel, byText, click, render, settle, type } from "./helpers/dom";
+import { byLabel, byText, click, render, settle, settleUntil, type } from "./helpers/dom";
 
 const bundle = bundleJson as unknown as Bundle;
 const catalogue = catalogueJson as unknown as Catalogue;
@@ -83,6 +83,7 @@ async function open(
   );
   cleanup = rendered.unmount;
   await settle(10);
+  await settleUntil(() => rendered.container.querySelector("main h1") !== null);
   const main = () => rendered.container.querySelector("main") as HTMLElement;
   return { main, fetch, path: () => router.state.location.pathname, router };
 }

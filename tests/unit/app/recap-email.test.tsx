@@ -11,7 +11,7 @@ import { routes } from "../../../src/app/routes";
 import type { Answer, Droit } from "../../../src/domain";
 import { fixtureBundle } from "./fixtures/bundle";
 import { MemoryStorage } from "./fixtures/memoryStorage";
-import { byLabel, byText, click, render, settle, type } from "./helpers/dom";
+import { byLabel, byText, click, render, settle, settleUntil, type } from "./helpers/dom";
 
 const TODAY = "2026-11-22";
 const droit: Droit = {
@@ -66,6 +66,7 @@ async function open(path: string, fetch: FetchLike, storage = validStorage()) {
   );
   cleanup = rendered.unmount;
   await settle();
+  await settleUntil(() => rendered.container.querySelector("main h1") !== null);
   return rendered.container;
 }
 

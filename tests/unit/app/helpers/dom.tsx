@@ -29,6 +29,19 @@ export async function settle(rounds = 5) {
   }
 }
 
+/**
+ * Settles until `ready()` holds or `timeoutMs` passes: lazily loaded routes import their module
+ * first, which takes longer on a busy or cold machine than a fixed number of rounds.
+ */
+export async function settleUntil(ready: () => boolean, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!ready() && Date.now() < deadline) {
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    });
+  }
+}
+
 export async function click(element: Element | null | undefined) {
   if (!(element instanceof HTMLElement)) throw new Error("Nothing to click");
   await act(async () => element.click());
