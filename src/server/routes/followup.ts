@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { ComputeResults } from "../app-deps";
 import { bearerToken } from "../auth";
+import { authorizedSimulation } from "./owned-simulation";
 import {
   isEngineUnavailable,
   sendEngineUnavailable,
@@ -18,13 +19,10 @@ import {
 } from "../recap";
 import {
   FOLLOWUP_STATUSES,
-  SIMULATION_ID_PATTERN,
-  verifyToken,
   withoutSecret,
   type Followup,
   type FollowupRepository,
   type SimulationRepository,
-  type StoredSimulation,
 } from "../storage";
 
 interface FollowupRouteDeps {
@@ -236,30 +234,4 @@ async function followupOfToken(
     return undefined;
   }
   return followup;
-}
-
-/** As in routes/simulation.ts: 403 without or with a wrong token, 404 for an unknown id. */
-async function authorizedSimulation(
-  repository: SimulationRepository,
-  request: FastifyRequest<WithId>,
-  reply: FastifyReply,
-): Promise<StoredSimulation | undefined> {
-  const token = bearerToken(request);
-  if (!token) {
-    sendError(reply, 403, messages.forbidden);
-    return undefined;
-  }
-  const { id } = request.params;
-  const simulation = SIMULATION_ID_PATTERN.test(id)
-    ? await repository.getSimulation(id)
-    : undefined;
-  if (!simulation) {
-    sendError(reply, 404, messages.simulationNotFound);
-    return undefined;
-  }
-  if (!verifyToken(simulation, token)) {
-    sendError(reply, 403, messages.forbidden);
-    return undefined;
-  }
-  return simulation;
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { Bundle } from "../../domain";
 import type {
   ComputeRepresentation,
@@ -7,16 +7,10 @@ import type {
   RepresentationName,
   SimulationInputParser,
 } from "../app-deps";
-import { bearerToken } from "../auth";
+import { authorizedSimulation } from "./owned-simulation";
 import { isEngineUnavailable, sendEngineUnavailable, sendError } from "../http-errors";
 import { messages } from "../messages";
-import {
-  SIMULATION_ID_PATTERN,
-  verifyToken,
-  withoutSecret,
-  type SimulationRepository,
-  type StoredSimulation,
-} from "../storage";
+import { withoutSecret, type SimulationRepository } from "../storage";
 
 interface SimulationRouteDeps {
   repository: SimulationRepository;
@@ -137,34 +131,4 @@ export function registerSimulationRoutes(app: FastifyInstance, deps: SimulationR
       return sendError(reply, 500, messages.resultsFailed);
     }
   });
-}
-
-/**
- * The simulation named in the URL if the bearer token opens it; otherwise sends 403 (no or wrong
- * token) or 404 (unknown id) and returns undefined.
- */
-async function authorizedSimulation(
-  repository: SimulationRepository,
-  request:
-    FastifyRequest<WithId> | FastifyRequest<WithRepresentation> | FastifyRequest<WithBenefit>,
-  reply: FastifyReply,
-): Promise<StoredSimulation | undefined> {
-  const token = bearerToken(request);
-  if (!token) {
-    sendError(reply, 403, messages.forbidden);
-    return undefined;
-  }
-  const { id } = request.params;
-  const simulation = SIMULATION_ID_PATTERN.test(id)
-    ? await repository.getSimulation(id)
-    : undefined;
-  if (!simulation) {
-    sendError(reply, 404, messages.simulationNotFound);
-    return undefined;
-  }
-  if (!verifyToken(simulation, token)) {
-    sendError(reply, 403, messages.forbidden);
-    return undefined;
-  }
-  return simulation;
 }
