@@ -16,3 +16,4 @@ export * from "./validation";
 export * from "./benefit-selection";
 export * from "./eligibility";
 export * from "./bikes";
+export * from "./format-amount";

@@ -10,7 +10,7 @@ import {
   type ConditionDescription,
 } from "../../domain";
 import { usePageTitle } from "../layout/usePageTitle";
-import { formatAmount } from "../results/formatAmount";
+import { formatAmount } from "../../domain";
 import { useBundle } from "../simulation/hooks";
 import { linksOf, publicCatalogue, type CatalogueEntry } from "./catalogue";
 import { AIDES_PATH } from "./paths";

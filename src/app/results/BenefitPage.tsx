@@ -5,7 +5,7 @@ import { placesPath } from "../places/api";
 import { useBundle } from "../simulation/hooks";
 import { FISCAL_PATH, PATRIMOINE_PATH } from "../simulation/paths";
 import { BackToResults } from "./BackToResults";
-import { resultValue } from "./formatAmount";
+import { resultValue } from "../../domain";
 import { claimActions } from "./resultsModel";
 import { ResultsPending } from "./ResultsStatus";
 import { unexpectedPath, useComputeOnResultsSubpage, useResults } from "./useResults";

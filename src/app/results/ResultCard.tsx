@@ -2,7 +2,7 @@ import { Badge } from "@codegouvfr/react-dsfr/Badge";
 import { Card } from "@codegouvfr/react-dsfr/Card";
 import { Link } from "react-router-dom";
 import type { Droit } from "../../domain";
-import { resultValue } from "./formatAmount";
+import { resultValue } from "../../domain";
 import { periodicityNote } from "./resultsModel";
 
 interface ResultCardProps {

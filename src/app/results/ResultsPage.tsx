@@ -10,7 +10,7 @@ import { useBundle, useCurrentPath, useHasResults } from "../simulation/hooks";
 import { FiscalLinks } from "../simulation/fiscal/FiscalLinks";
 import { RecapEmailButton } from "../recap-email/RecapEmailButton";
 import { SimulationContext } from "../simulation/SimulationContext";
-import { countLabel } from "./formatAmount";
+import { countLabel } from "../../domain";
 import { ResultCard } from "./ResultCard";
 import { DebugResults } from "./DebugResults";
 import { downloadData } from "./downloadData";

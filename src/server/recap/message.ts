@@ -1,5 +1,5 @@
 import type { Droit } from "../../domain";
-import { resultValue } from "../../app/results/formatAmount";
+import { resultValue } from "../../domain";
 
 export interface RecapContent {
   simulationId: string;

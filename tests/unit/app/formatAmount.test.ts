@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAmount, resultValue } from "../../../src/app/results/formatAmount";
+import { formatAmount, resultValue } from "../../../src/domain";
 
 describe("what a result card shows", () => {
   it("an amount in euros per period", () => {

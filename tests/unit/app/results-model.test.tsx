@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { BenefitGroup, Droit } from "../../../src/domain";
-import { formatAmount } from "../../../src/app/results/formatAmount";
+import { formatAmount } from "../../../src/domain";
 import {
   claimActions,
   groupResults,

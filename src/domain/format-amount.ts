@@ -1,4 +1,5 @@
-import type { Droit } from "../../domain";
+/** How amounts and counts read on the results, the aids pages and the recap e-mail. */
+import type { Droit } from "./types";
 
 const euros = new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" });
 const wholeEuros = new Intl.NumberFormat("fr-FR", {
