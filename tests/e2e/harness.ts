@@ -16,7 +16,8 @@ import { migrateToLatest, openSqliteDatabase, type DatabaseHandle } from "../../
 import { freePort, quietLogger } from "../integration/helpers/engine";
 
 const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
-const staticDir = join(repoRoot, "dist/app");
+/** The built app; `E2E_STATIC_DIR` lets parallel work build elsewhere (`vite build --outDir`). */
+export const staticDir = process.env.E2E_STATIC_DIR || join(repoRoot, "dist/app");
 
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
@@ -39,7 +40,7 @@ export interface Harness {
 
 export async function startHarness(): Promise<Harness> {
   if (!existsSync(join(staticDir, "index.html")))
-    throw new Error("dist/app is missing: run `npm run build` first");
+    throw new Error(`${staticDir} is missing: run npm run build first`);
   const bundle = loadBundle();
   const dir = mkdtempSync(join(tmpdir(), "e2e-"));
   const engine: EngineSupervisor = createEngineSupervisor({

@@ -7,7 +7,6 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { FastifyInstance } from "fastify";
 import { chromium, type Browser } from "playwright-core";
 import { SMTPServer } from "smtp-server";
@@ -17,9 +16,7 @@ import { createEngineSupervisor, type EngineSupervisor } from "../../src/server/
 import { migrateToLatest, openSqliteDatabase, type DatabaseHandle } from "../../src/server/storage";
 import { student, VALUE_DATE } from "../fixtures/situations";
 import { freePort, quietLogger } from "../integration/helpers/engine";
-import { CHROMIUM_ARGS, expectNoAxeViolations } from "./harness";
-
-const staticDir = join(fileURLToPath(new URL("../../", import.meta.url)), "dist/app");
+import { CHROMIUM_ARGS, expectNoAxeViolations, staticDir } from "./harness";
 
 let engine: EngineSupervisor;
 let database: DatabaseHandle;
@@ -32,7 +29,7 @@ const mails: string[] = [];
 
 beforeAll(async () => {
   if (!existsSync(join(staticDir, "index.html"))) {
-    throw new Error("dist/app is missing: run `npm run build` first");
+    throw new Error(`${staticDir} is missing: run npm run build first`);
   }
   smtp = new SMTPServer({
     authOptional: true,
