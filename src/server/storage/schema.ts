@@ -7,6 +7,7 @@ import type { Generated, Insertable, Selectable } from "kysely";
 export interface Database {
   simulations: SimulationsTable;
   followups: FollowupsTable;
+  benefit_events: BenefitEventsTable;
 }
 
 export interface SimulationsTable {
@@ -59,3 +60,21 @@ export interface FollowupsTable {
 }
 
 export type FollowupRow = Selectable<FollowupsTable>;
+
+/** One benefit event of the statistics endpoint (spec §3, version 2). */
+export interface BenefitEventsTable {
+  /** Random UUID. */
+  id: string;
+  benefit_id: string;
+  /** The visitor id of the analytics tracker, or a random id prefixed with `uid_`. */
+  hash_id: string;
+  /** JSON object of A/B test variants, as sent. */
+  abtesting: string | null;
+  /** 1-based position of the benefit on the page. */
+  benefit_index: number;
+  page_total: number;
+  /** `show`, `showDetails`, `click`… */
+  event_type: string;
+  version: number;
+  created_at: string;
+}
