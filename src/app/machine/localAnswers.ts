@@ -1,5 +1,5 @@
 import { sameKey, splitLocalAnswers, type Answer, type Bundle } from "../../domain";
-import type { KeyValueStorage, Logger } from "./storage";
+import { StorageParseError, parseStorageItem, type KeyValueStorage, type Logger } from "./storage";
 
 /**
  * Local storage key of the answers kept in the visitor's browser only: their contact details
@@ -32,12 +32,12 @@ export function loadLocalAnswers(
   }
   if (raw === null) return [];
   try {
-    const parsed: unknown = JSON.parse(raw);
+    const parsed = parseStorageItem("local", LOCAL_ANSWERS_KEY, raw);
     // Only answers the schema still keeps locally: nothing else may slip into the simulation.
     const answers = Array.isArray(parsed) ? parsed.filter(isAnswer) : [];
     return splitLocalAnswers(bundle, answers).local;
-  } catch {
-    logger.error(`Failed to parse local storage item ${LOCAL_ANSWERS_KEY}`);
+  } catch (error) {
+    logger.error(error instanceof StorageParseError ? error.message : error);
     return [];
   }
 }

@@ -52,11 +52,11 @@ export interface LoadedSimulation {
   patrimoine?: Patrimoine;
 }
 
-/** `GET /api/simulation/:id` with the bearer token kept in session storage. */
+/** `GET /api/simulation/:id` with the bearer token kept in session storage, when there is one. */
 export async function fetchSimulation(
   fetchFn: FetchLike,
   simulationId: string,
-  token: string,
+  token: string | undefined,
 ): Promise<LoadedSimulation> {
   const body = await getJson<{
     answers: Answers;
@@ -64,7 +64,10 @@ export async function fetchSimulation(
     ressourcesFiscales?: RessourcesFiscales | null;
     patrimoine?: Patrimoine | null;
   }>(fetchFn, `/api/simulation/${encodeURIComponent(simulationId)}`, {
-    headers: { Accept: "application/json", Authorization: `Bearer ${token}` },
+    headers: {
+      Accept: "application/json",
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
   });
   return {
     answers: body.answers,

@@ -40,6 +40,7 @@ import {
 } from "./localAnswers";
 import {
   SAVE_ERROR_MESSAGE,
+  fetchSimulation,
   saveSimulation,
   type LoadedSimulation,
   type SavedSimulation,
@@ -92,6 +93,10 @@ export interface SimulationContext {
   saveError?: string;
   /** The child being added or edited: after their profile, NEXT returns to the children list. */
   childInProgress?: string;
+  /** Spec §3 "access": a saved simulation is being read back, or could not be (forbidden). */
+  access: { fetching: boolean; forbidden: boolean };
+  /** The simulation a LOAD is reading back. */
+  loading?: { simulationId: string; token: string | undefined };
 }
 
 export type SimulationEvent =
@@ -116,7 +121,8 @@ export type SimulationEvent =
       simulationId: string;
       token: string;
       simulation: LoadedSimulation;
-    };
+    }
+  | { type: "LOAD"; simulationId: string; token?: string };
 
 function loggerOf(deps: SimulationDeps): Logger {
   return deps.logger ?? console;
@@ -157,6 +163,7 @@ function blankContext(deps: SimulationDeps): SimulationContext {
     patrimoine: undefined,
     saveError: undefined,
     childInProgress: undefined,
+    access: { fetching: false, forbidden: false },
   };
 }
 
@@ -173,6 +180,7 @@ function restoredContext(deps: SimulationDeps): SimulationContext {
     currentPath: firstStepPath(stepsOf(base)),
     dirty: stored.calculs?.dirty ?? false,
     updating: false,
+    access: { fetching: false, forbidden: false },
     ...(stored.simulationId ? { simulationId: stored.simulationId } : {}),
     ...(stored.simulation.simulationToken ? { token: stored.simulation.simulationToken } : {}),
     ...(stored.calculs ? { results: stored.calculs.resultats } : {}),
@@ -182,6 +190,30 @@ function restoredContext(deps: SimulationDeps): SimulationContext {
       ? { ressourcesFiscales: stored.simulation.ressourcesFiscales }
       : {}),
     ...(stored.simulation.patrimoine ? { patrimoine: stored.simulation.patrimoine } : {}),
+  };
+}
+
+/** The context once a saved simulation has been read back from the server. */
+function restoredFrom(
+  context: SimulationContext,
+  simulationId: string,
+  token: string,
+  simulation: LoadedSimulation,
+): SimulationContext {
+  const base = {
+    deps: context.deps,
+    answers: withLocalAnswers(simulation.answers.all, localAnswersOf(context.deps)),
+    dateDeValeur: simulation.dateDeValeur,
+  };
+  return {
+    ...blankContext(context.deps),
+    ...base,
+    currentPath: firstStepPath(stepsOf(base)),
+    simulationId,
+    token,
+    ressourcesFiscales: simulation.ressourcesFiscales,
+    patrimoine: simulation.patrimoine,
+    ...(simulation.dateDeValeur === context.dateDeValeur ? { parameters: context.parameters } : {}),
   };
 }
 
@@ -263,6 +295,10 @@ export const simulationMachine = setup({
     save: fromPromise<SavedSimulation, { fetch: FetchLike; payload: SimulationInput }>(
       ({ input }) => saveSimulation(input.fetch, input.payload),
     ),
+    load: fromPromise<
+      LoadedSimulation,
+      { fetch: FetchLike; simulationId: string; token: string | undefined }
+    >(({ input }) => fetchSimulation(input.fetch, input.simulationId, input.token)),
   },
   guards: {
     canGoTo: ({ context }, params: { path: string }) =>
@@ -393,31 +429,49 @@ export const simulationMachine = setup({
     RESTORE: {
       target: ".idle",
       actions: [
-        assign(({ context, event }) => {
-          const { simulation } = event;
-          const base = {
-            deps: context.deps,
-            answers: withLocalAnswers(simulation.answers.all, localAnswersOf(context.deps)),
-            dateDeValeur: simulation.dateDeValeur,
-          };
-          return {
-            ...blankContext(context.deps),
-            ...base,
-            currentPath: firstStepPath(stepsOf(base)),
-            simulationId: event.simulationId,
-            token: event.token,
-            ressourcesFiscales: simulation.ressourcesFiscales,
-            patrimoine: simulation.patrimoine,
-            ...(simulation.dateDeValeur === context.dateDeValeur
-              ? { parameters: context.parameters }
-              : {}),
-          };
-        }),
+        assign(({ context, event }) =>
+          restoredFrom(context, event.simulationId, event.token, event.simulation),
+        ),
         "persist",
       ],
     },
+    LOAD: {
+      target: ".loading",
+      actions: assign(({ event }) => ({
+        loading: { simulationId: event.simulationId, token: event.token },
+      })),
+    },
   },
   states: {
+    loading: {
+      entry: assign({ access: { fetching: true, forbidden: false } }),
+      invoke: {
+        src: "load",
+        input: ({ context }) => ({
+          fetch: context.deps.fetch,
+          simulationId: context.loading?.simulationId ?? "",
+          token: context.loading?.token,
+        }),
+        onDone: {
+          target: "idle",
+          actions: [
+            assign(({ context, event }) => {
+              const { simulationId = "", token = "" } = context.loading ?? {};
+              return restoredFrom(context, simulationId, token, event.output);
+            }),
+            "persist",
+          ],
+        },
+        onError: {
+          target: "idle",
+          // Spec §4: a failed load sets forbidden; the answers in hand are kept.
+          actions: assign(({ context, event }) => {
+            loggerOf(context.deps).error(event.error);
+            return { access: { fetching: false, forbidden: true }, loading: undefined };
+          }),
+        },
+      },
+    },
     idle: {
       on: {
         COMPUTE: "computing",

@@ -34,6 +34,30 @@ export interface PersistedState {
   recapPhoneState?: string;
 }
 
+/** Spec §8: an unparsable stored value raises `Failed to parse {storage} storage item {key}`. */
+export class StorageParseError extends Error {
+  constructor(
+    readonly storageName: "session" | "local",
+    readonly key: string,
+  ) {
+    super(`Failed to parse ${storageName} storage item ${key}`);
+    this.name = "StorageParseError";
+  }
+}
+
+/** The JSON value stored under `key`; a value that is not JSON raises a StorageParseError. */
+export function parseStorageItem(
+  storageName: "session" | "local",
+  key: string,
+  raw: string,
+): unknown {
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    throw new StorageParseError(storageName, key);
+  }
+}
+
 function readItem(storage: KeyValueStorage, key: string, logger: Logger): unknown {
   let raw: string | null;
   try {
@@ -44,9 +68,9 @@ function readItem(storage: KeyValueStorage, key: string, logger: Logger): unknow
   }
   if (raw === null) return undefined;
   try {
-    return JSON.parse(raw) as unknown;
-  } catch {
-    logger.error(`Failed to parse session storage item ${key}`);
+    return parseStorageItem("session", key, raw);
+  } catch (error) {
+    logger.error(error instanceof StorageParseError ? error.message : error);
     return undefined;
   }
 }

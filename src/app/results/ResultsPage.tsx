@@ -9,6 +9,7 @@ import { hasResults } from "../machine/simulationMachine";
 import { useBundle, useCurrentPath, useHasResults } from "../simulation/hooks";
 import { FiscalLinks } from "../simulation/fiscal/FiscalLinks";
 import { RecapEmailButton } from "../recap-email/RecapEmailButton";
+import { ForbiddenAlert } from "../simulation/ForbiddenAlert";
 import { SimulationContext } from "../simulation/SimulationContext";
 import { countLabel } from "../../domain";
 import { ResultCard } from "./ResultCard";
@@ -45,10 +46,12 @@ export function ResultsPage() {
     if (currentPath !== RESULTS_PATH || requested.current) return;
     requested.current = true;
     const { context } = actor.getSnapshot();
-    if (!hasResults(context) && !context.updating) actor.send({ type: "COMPUTE" });
+    if (!hasResults(context) && !context.updating && !context.access.forbidden)
+      actor.send({ type: "COMPUTE" });
   }, [actor, currentPath]);
 
-  const droits = ready && !updating && !error ? (view.droits ?? []) : undefined;
+  const forbidden = view.forbidden;
+  const droits = ready && !updating && !error && !forbidden ? (view.droits ?? []) : undefined;
   const injectes = droits ? (view.injectes ?? []) : [];
   const items = droits
     ? groupResults(droits, bundle.groups ?? [], view.infoOf, mergedVariant())
@@ -71,7 +74,7 @@ export function ResultsPage() {
   };
   const institutionLabel = (id: string) =>
     bundle.institutions.find((institution) => institution.id === id)?.label ?? id;
-  const status = error ? "" : droits ? countLabel(droits.length) : "Calcul en cours…";
+  const status = error || forbidden ? "" : droits ? countLabel(droits.length) : "Calcul en cours…";
 
   return (
     <>
@@ -81,7 +84,8 @@ export function ResultsPage() {
       <p role="status" aria-live="polite" className="fr-text--lead">
         {status}
       </p>
-      <RecapEmailButton />
+      {forbidden && <ForbiddenAlert />}
+      {!forbidden && <RecapEmailButton />}
       {error && (
         <>
           <Alert

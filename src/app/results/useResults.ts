@@ -13,6 +13,8 @@ export interface ResultsView {
   injectes?: Droit[];
   updating: boolean;
   error?: string;
+  /** The saved simulation could not be read back (spec §4 "Access"). */
+  forbidden: boolean;
   infoOf: InfoOf;
 }
 
@@ -23,6 +25,7 @@ export function useResults(): ResultsView {
   const error = SimulationContext.useSelector((state) => state.context.error);
   const results = SimulationContext.useSelector((state) => state.context.results);
   const ready = useHasResults();
+  const forbidden = SimulationContext.useSelector((state) => state.context.access.forbidden);
   const infoOf = useMemo(
     () =>
       infoIndex(bundle.benefits, [
@@ -31,7 +34,7 @@ export function useResults(): ResultsView {
       ]),
     [bundle, results],
   );
-  const shown = ready && !updating && !error;
+  const shown = ready && !updating && !error && !forbidden;
   const droits = useMemo(
     () =>
       shown && results
@@ -51,6 +54,7 @@ export function useResults(): ResultsView {
     injectes,
     updating,
     error,
+    forbidden,
     infoOf,
   };
 }
@@ -64,7 +68,7 @@ export function useComputeOnResultsSubpage(): void {
     if (!pathname.startsWith(`${RESULTS_PATH}/`) || requested.current) return;
     requested.current = true;
     const { context } = actor.getSnapshot();
-    if (!hasResults(context) && !context.updating && !context.error)
+    if (!hasResults(context) && !context.updating && !context.error && !context.access.forbidden)
       actor.send({ type: "COMPUTE" });
   }, [actor, pathname]);
 }

@@ -2,14 +2,16 @@ import { useEffect, useRef } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { usePageTitle } from "../layout/usePageTitle";
 import { SIMULATION_PATH } from "../machine/journey";
-import { fetchSimulation } from "../machine/persistence";
+import { ForbiddenAlert, useFetching, useForbidden } from "./ForbiddenAlert";
 import { readLatestSimulationId } from "./latestSimulation";
 import { simulationTarget } from "./paths";
 import { SimulationContext } from "./SimulationContext";
 
 /**
  * Spec §2 `redirect?to=`: restores the latest saved simulation (id from the cookie, token from
- * session storage), then goes to `/simulation` + `to`; without one, to the home page.
+ * session storage), then goes to `/simulation` + `to`; without one, to the home page. When the
+ * server refuses it (another tab, an expired or anonymised simulation), the visitor is told so
+ * (spec §4 "Access": forbidden).
  */
 export function RestorePage() {
   usePageTitle("Reprise de votre simulation");
@@ -18,35 +20,36 @@ export function RestorePage() {
   const [params] = useSearchParams();
   const to = params.get("to");
   const started = useRef(false);
+  const fetching = useFetching();
+  const forbidden = useForbidden();
+  // The load this page started has begun once `fetching` was seen on.
+  const loadSeen = useRef(false);
+  if (fetching) loadSeen.current = true;
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
     const simulationId = readLatestSimulationId();
-    const { context } = actor.getSnapshot();
-    const token = simulationId && context.simulationId === simulationId ? context.token : undefined;
-    if (!simulationId || !token) {
+    if (!simulationId) {
       navigate("/", { replace: true });
       return;
     }
-    fetchSimulation(context.deps.fetch, simulationId, token).then(
-      (simulation) => {
-        actor.send({ type: "RESTORE", simulationId, token, simulation });
-        navigate(simulationTarget(to) ?? SIMULATION_PATH, { replace: true });
-      },
-      (error: unknown) => {
-        (context.deps.logger ?? console).error(error);
-        navigate("/", { replace: true });
-      },
-    );
-  }, [actor, navigate, to]);
+    const { context } = actor.getSnapshot();
+    const token = context.simulationId === simulationId ? context.token : undefined;
+    actor.send({ type: "LOAD", simulationId, ...(token ? { token } : {}) });
+  }, [actor, navigate]);
+
+  useEffect(() => {
+    if (!loadSeen.current || fetching || forbidden) return;
+    navigate(simulationTarget(to) ?? SIMULATION_PATH, { replace: true });
+  }, [fetching, forbidden, navigate, to]);
 
   return (
     <>
       <h1 className="fr-h3" tabIndex={-1}>
         Reprise de votre simulation
       </h1>
-      <p role="status">Chargement de votre simulation…</p>
+      {forbidden ? <ForbiddenAlert /> : <p role="status">Chargement de votre simulation…</p>}
     </>
   );
 }

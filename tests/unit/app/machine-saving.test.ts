@@ -182,3 +182,43 @@ describe("simulation machine: save and restore", () => {
     expect(storage.json(STORAGE_KEYS.simulationId)).toBe("sim-3");
   });
 });
+
+describe("loading a saved simulation (spec §4 Access)", () => {
+  const all = [
+    {
+      entityName: "individu" as const,
+      id: "demandeur",
+      fieldName: "date_naissance",
+      value: "2001-02-03",
+    },
+  ];
+
+  it("is fetching while the simulation loads, then restores it", async () => {
+    const fetch = vi.fn<FetchLike>(async () =>
+      json(200, { _id: "sim-4", answers: { all, current: all }, dateDeValeur: "2026-10-01" }),
+    );
+    const { actor } = start({ fetch });
+    actor.send({ type: "LOAD", simulationId: "sim-4", token: "tok-4" });
+    expect(actor.getSnapshot().context.access).toEqual({ fetching: true, forbidden: false });
+    await waitFor(actor, (state) => !state.context.access.fetching);
+    expect(actor.getSnapshot().context).toMatchObject({
+      answers: all,
+      simulationId: "sim-4",
+      token: "tok-4",
+      access: { fetching: false, forbidden: false },
+    });
+  });
+
+  it("sets forbidden when the load fails and keeps the answers in hand; a reset clears it", async () => {
+    const fetch = vi.fn<FetchLike>(async () => json(403, { message: "Interdit", errors: [] }));
+    const { actor } = start({ fetch });
+    answerBirthDate(actor, "2000-01-01");
+    const before = actor.getSnapshot().context.answers;
+    actor.send({ type: "LOAD", simulationId: "sim-5" });
+    await waitFor(actor, (state) => !state.context.access.fetching);
+    expect(actor.getSnapshot().context.access).toEqual({ fetching: false, forbidden: true });
+    expect(actor.getSnapshot().context.answers).toEqual(before);
+    actor.send({ type: "RESET" });
+    expect(actor.getSnapshot().context.access.forbidden).toBe(false);
+  });
+});

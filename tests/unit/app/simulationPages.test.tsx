@@ -13,7 +13,8 @@ import {
 } from "../../../src/app/simulation/latestSimulation";
 import { PATHS, fixtureBundle } from "./fixtures/bundle";
 import { MemoryStorage } from "./fixtures/memoryStorage";
-import { byLabel, byText, click, render, settle, type } from "./helpers/dom";
+import { byLabel, byText, click, render, settle, settleUntil, type } from "./helpers/dom";
+import { FORBIDDEN_MESSAGE, FORBIDDEN_TITLE } from "../../../src/app/simulation/ForbiddenAlert";
 
 const TODAY = "2026-11-22";
 const REDIRECT_TEXT = "Vous avez été redirigé ou redirigée sur la première page du simulateur.";
@@ -324,17 +325,42 @@ describe("restore redirect", () => {
     expect(path()).toBe("/");
   });
 
-  it("goes home when the saved simulation cannot be read", async () => {
+  it("says the simulation is not accessible when it cannot be read, and shows no results", async () => {
     document.cookie = `${LATEST_SIMULATION_COOKIE}=sim-7; path=/`;
     const storage = storageWith([birthDate], { simulationToken: "tok-7" });
     storage.setItem(STORAGE_KEYS.simulationId, JSON.stringify("sim-7"));
     const fetch = defaultFetch();
     fetch.mockImplementation(async () => json(403, { message: "Interdit", errors: [] }));
-    const { path } = await open("/simulation/redirect?to=/menage/_logementType", {
+    const { path, main, go } = await open("/simulation/redirect?to=/resultats", {
       storage,
       fetch,
     });
-    expect(path()).toBe("/");
+    await settleUntil(() => main().textContent?.includes(FORBIDDEN_TITLE) ?? false);
+    expect(path()).toBe("/simulation/redirect");
+    expect(main().textContent).toContain(FORBIDDEN_MESSAGE);
+    await go(PATHS.results);
+    await settleUntil(() => main().textContent?.includes(FORBIDDEN_TITLE) ?? false);
+    expect(main().textContent).not.toContain("Calcul en cours");
+    const computed = fetch.mock.calls.filter(([url]) => String(url).includes("/results"));
+    expect(computed).toEqual([]);
+    await click(byText(main(), "button", "Commencer une nouvelle simulation"));
+    expect(path()).toBe(PATHS.birthDate);
+  });
+
+  it("asks without a token when this tab has none, and is refused", async () => {
+    document.cookie = `${LATEST_SIMULATION_COOKIE}=sim-8; path=/`;
+    const fetch = defaultFetch();
+    fetch.mockImplementation(async (_url, init) =>
+      (init?.headers as Record<string, string> | undefined)?.Authorization
+        ? json(200, {})
+        : json(403, { message: "Interdit", errors: [] }),
+    );
+    const { main } = await open("/simulation/redirect?to=/resultats", { fetch });
+    await settleUntil(() => main().textContent?.includes(FORBIDDEN_TITLE) ?? false);
+    expect(fetch).toHaveBeenCalledWith(
+      "/api/simulation/sim-8",
+      expect.objectContaining({ headers: { Accept: "application/json" } }),
+    );
   });
 });
 
