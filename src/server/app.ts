@@ -6,13 +6,14 @@ import { messages } from "./messages";
 import { fallbackParameters } from "./parameters";
 import { createLieuxClient } from "./places";
 import { registerCommuneRoutes } from "./routes/communes";
-import { registerConfigRoutes } from "./routes/config";
+import { publicConfig, registerConfigRoutes, telemetryFromEnv } from "./routes/config";
 import { registerFollowupRoutes } from "./routes/followup";
 import { registerHealthRoutes } from "./routes/health";
 import { registerMissingBenefitsRoute } from "./routes/missing-benefits";
 import { registerParameterRoutes } from "./routes/parameters";
 import { registerPlacesRoutes } from "./routes/places";
 import { registerSimulationRoutes } from "./routes/simulation";
+import { registerStatsRoutes } from "./routes/stats";
 import { isApiPath, registerSpa, sendSpaIndex, wantsSpaFallback } from "./spa";
 import { createFollowupRepository, createSimulationRepository } from "./storage";
 
@@ -84,7 +85,8 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     deps.parametersAt ?? (async (date) => fallbackParameters(deps.bundle.parameters, date)),
   );
   registerMissingBenefitsRoute(app, deps.missingBenefits);
-  registerConfigRoutes(app, { contactEmail: deps.contactEmail ?? null });
+  registerConfigRoutes(app, publicConfig(deps.contactEmail ?? null, telemetryFromEnv()));
+  registerStatsRoutes(app, { db: deps.db, bundle: deps.bundle });
   registerPlacesRoutes(app, deps.lieux ?? createLieuxClient());
 
   const spa = registerSpa(app, deps.staticDir);

@@ -1,0 +1,67 @@
+import { buildJourney, type Answers, type Bundle } from "../../domain";
+
+export interface FunnelSimulation {
+  answers: Answers;
+  dateDeValeur: string;
+  finishedAt: string | null;
+}
+
+/**
+ * The chapters a saved simulation reached. A chapter counts when one of its active steps is
+ * answered in the saved answers; the results chapter counts when the simulation was finished.
+ * The journey is rebuilt from the answers (rather than reading stored paths) so that answers of
+ * steps that became inactive do not count.
+ */
+export function chaptersReached(bundle: Bundle, simulation: FunnelSimulation): Set<string> {
+  const reached = new Set<string>();
+  try {
+    const steps = buildJourney(bundle, simulation.answers.all, {
+      dateDeValeur: simulation.dateDeValeur,
+    });
+    for (const step of steps) if (step.isActive && step.answered) reached.add(step.chapter);
+  } catch {
+    // Answers saved by an older schema may not build a journey any more: only the finish counts.
+  }
+  if (simulation.finishedAt) reached.add("resultats");
+  return reached;
+}
+
+export interface FunnelStep {
+  chapter: string;
+  label: string;
+  simulations: number;
+}
+
+/** Chapters with questions, plus the results: the recap chapter has no step of its own to count. */
+function countableChapters(bundle: Bundle): Set<string> {
+  const chapters = new Set<string>(["resultats"]);
+  try {
+    for (const step of buildJourney(bundle, [], { dateDeValeur: "2000-01-01" })) {
+      chapters.add(step.chapter);
+    }
+  } catch {
+    for (const chapter of bundle.chapters) chapters.add(chapter.id);
+  }
+  return chapters;
+}
+
+/** How many simulations reached each chapter, in the journey's order. */
+export function funnelByChapter(
+  bundle: Bundle,
+  simulations: Iterable<FunnelSimulation>,
+): FunnelStep[] {
+  const counts = new Map<string, number>();
+  for (const simulation of simulations) {
+    for (const chapter of chaptersReached(bundle, simulation)) {
+      counts.set(chapter, (counts.get(chapter) ?? 0) + 1);
+    }
+  }
+  const countable = countableChapters(bundle);
+  return bundle.chapters
+    .filter((chapter) => countable.has(chapter.id))
+    .map((chapter) => ({
+      chapter: chapter.id,
+      label: chapter.label,
+      simulations: counts.get(chapter.id) ?? 0,
+    }));
+}
