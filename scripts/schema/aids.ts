@@ -431,6 +431,7 @@ export function compileAid(source: AidSource, institution: Institution | undefin
     floorAt: aid.floorAt,
     interestFlag: aid.interestFlag,
     priority: aid.priority,
+    toCheck: aid.toCheck?.map(frenchTypography),
     eligibility: compileEligibility(aid, institution),
     private: aid.private,
     family,

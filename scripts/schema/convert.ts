@@ -103,6 +103,7 @@ function convertBenefit(benefit: BenefitYaml): Benefit {
     interestFlag: benefit.interestFlag,
     prefilter: benefit.prefilter as Predicate | undefined,
     priority: benefit.priority,
+    toCheck: benefit.toCheck?.map(frenchTypography),
     dependsOn: benefit.dependsOn,
     links: compact({ ...benefit.links }),
   });

@@ -279,6 +279,8 @@ export const benefitsFile = z.strictObject({
         prefilter: predicate.optional(),
         /** Results are listed by priority (lower first), then by label. */
         priority: z.number().int().optional(),
+        /** Conditions the simulator does not model, for the visitor to check (detail page). */
+        toCheck: z.array(text).min(1).optional(),
         /** The amount reads the N-2 taxable incomes or the patrimoine: the detail page says so. */
         dependsOn: z
           .array(z.enum(["ressources_fiscales", "patrimoine"]))
@@ -304,6 +306,8 @@ function aidKeys() {
     floorAt: z.number().positive().optional(),
     interestFlag: name.optional(),
     priority: z.number().optional(),
+    /** Conditions the simulator does not model, for the visitor to check (detail page). */
+    toCheck: z.array(text).min(1).optional(),
     conditions: z.array(condition).optional(),
     profiles: z.array(profileRef).min(1, "expected at least one profile").optional(),
     private: z.literal(true).optional(),

@@ -231,6 +231,8 @@ export interface Benefit {
   prefilter?: Predicate;
   /** Results are listed by priority (lower first; without one, after), then by label. */
   priority?: number;
+  /** Conditions the simulator does not model, for the visitor to check (detail page). */
+  toCheck?: string[];
   /** The amount reads the N-2 taxable incomes or the patrimoine declared on their own forms. */
   dependsOn?: ("ressources_fiscales" | "patrimoine")[];
   links: BenefitLinks;
@@ -259,6 +261,8 @@ export interface Aid {
   interestFlag?: string;
   /** Lower first on the results page. */
   priority?: number;
+  /** Conditions the simulator does not model, for the visitor to check (detail page). */
+  toCheck?: string[];
   eligibility: Predicate;
   /** Not listed on `/aides` nor counted on the home page. */
   private?: true;

@@ -116,6 +116,8 @@ export interface Droit {
   priority?: number;
   /** The teleservice asks the visitor to create an account first. */
   teleserviceNeedsRegistration?: true;
+  /** Conditions the simulator does not model, for the visitor to check. */
+  toCheck?: string[];
   links: Record<string, string>;
 }
 

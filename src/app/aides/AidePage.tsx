@@ -114,6 +114,12 @@ function EntryDetails({
     return typeof href === "string" ? [{ key, text, href }] : [];
   });
   const needsAccount = entryLinks.teleserviceNeedsRegistration === true;
+  const toCheck =
+    entry.kind === "aid"
+      ? entry.aid.toCheck
+      : entry.kind === "engine"
+        ? entry.benefit.toCheck
+        : undefined;
 
   return (
     <>
@@ -150,6 +156,13 @@ function EntryDetails({
             fiscal de référence divisé par le nombre de parts).
           </p>
           {territory && <Conditions items={[describeTerritory(territory, placeNames)]} />}
+        </>
+      )}
+      {toCheck && toCheck.length > 0 && (
+        <>
+          <h3 className="fr-h6">À vérifier aussi</h3>
+          <p>Le simulateur ne tient pas compte de ces conditions&nbsp;:</p>
+          <Conditions items={toCheck.map((text) => ({ text }))} />
         </>
       )}
       <p>

@@ -43,6 +43,22 @@ export function BenefitPage() {
             </p>
           )}
           <p>{droit.description}</p>
+          {droit.toCheck && droit.toCheck.length > 0 && (
+            <section aria-labelledby="a-verifier-titre" className="fr-mb-3w">
+              <h2 id="a-verifier-titre" className="fr-h5">
+                Conditions à vérifier
+              </h2>
+              <p>
+                Le simulateur ne tient pas compte de ces conditions&nbsp;: vérifiez que vous les
+                remplissez.
+              </p>
+              <ul>
+                {droit.toCheck.map((condition) => (
+                  <li key={condition}>{condition}</li>
+                ))}
+              </ul>
+            </section>
+          )}
           {info?.dependsOn?.includes("ressources_fiscales") && (
             <Alert
               severity="info"

@@ -23,6 +23,7 @@ export function aidToDroit(bundle: Pick<Bundle, "institutions">, aid: Aid): Droi
     ...(aid.interestFlag ? { interestFlag: aid.interestFlag } : {}),
     ...(aid.priority !== undefined ? { priority: aid.priority } : {}),
     ...(aid.links.teleserviceNeedsRegistration ? { teleserviceNeedsRegistration: true } : {}),
+    ...(aid.toCheck ? { toCheck: aid.toCheck } : {}),
     links: Object.fromEntries(
       Object.entries(aid.links).filter(([, url]) => typeof url === "string"),
     ) as Record<string, string>,

@@ -90,6 +90,7 @@ export function toDroit(bundle: Bundle, benefit: Benefit, montant: number | bool
     ...(benefit.interestFlag ? { interestFlag: benefit.interestFlag } : {}),
     ...(benefit.priority !== undefined ? { priority: benefit.priority } : {}),
     ...(benefit.links.teleserviceNeedsRegistration ? { teleserviceNeedsRegistration: true } : {}),
+    ...(benefit.toCheck ? { toCheck: benefit.toCheck } : {}),
     links: Object.fromEntries(
       Object.entries(benefit.links).filter(([, url]) => typeof url === "string"),
     ) as Record<string, string>,

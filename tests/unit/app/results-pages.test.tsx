@@ -76,6 +76,7 @@ const results = {
         form: "https://www.caf.fr/formulaire.pdf",
         instructions: "https://www.caf.fr/marche",
       },
+      toCheck: ["Le logement est votre résidence principale.", "Le logement est décent."],
     }),
   ],
   droitsInjectes: [droit("af", "Allocations familiales", 150)],
@@ -196,6 +197,12 @@ describe("detail and unexpected amount pages", () => {
       a.textContent?.replace(" (nouvelle fenêtre)", ""),
     );
     expect(actions).toEqual(["Faire une demande en ligne", "Télécharger le formulaire"]);
+    const toCheck = main().querySelector("section[aria-labelledby='a-verifier-titre']");
+    expect(toCheck?.querySelector("h2")?.textContent).toBe("Conditions à vérifier");
+    expect([...(toCheck?.querySelectorAll("li") ?? [])].map((li) => li.textContent)).toEqual([
+      "Le logement est votre résidence principale.",
+      "Le logement est décent.",
+    ]);
     expect(main().textContent).toContain("Vous devrez créer un compte");
     expect(byText(main(), "a", "Renseignez vos revenus fiscaux")?.getAttribute("href")).toBe(
       "/simulation/ressources/fiscales",

@@ -59,6 +59,14 @@ describe("each catalogue file compiles", () => {
     expect(bundle.publicBenefitCount).toBeGreaterThanOrEqual(1000);
   });
 
+  it("carries the conditions to check of engine benefits, in French typography", () => {
+    const housing = compiled.bundle!.benefits.find((benefit) => benefit.id === "aide_logement");
+    expect(housing?.toCheck).toContain(
+      "Le logement est décent\u00a0: il respecte une surface minimale et les normes de confort et de sécurité.",
+    );
+    expect(housing?.toCheck?.join(" ")).not.toMatch(/'/);
+  });
+
   it("attaches every bike aid of @betagouv/aides-velo to an institution", () => {
     expect(compiled.catalogue!.bikeAids.length).toBeGreaterThan(300);
     for (const aid of compiled.catalogue!.bikeAids)
