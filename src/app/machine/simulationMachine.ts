@@ -15,6 +15,7 @@ import {
   type Results,
   type SimulationInput,
 } from "../../domain";
+import { abTestingPayload, assignAbTesting } from "../ab-testing/abTesting";
 import {
   ApiError,
   DEFAULT_ERROR_MESSAGE,
@@ -274,11 +275,16 @@ function fiscalPart(context: SimulationContext) {
 }
 
 function computePayload(context: SimulationContext): SimulationInput {
+  // Spec §4: saved answers get their A/B variants, drawn once and kept in local storage.
+  const abtesting = abTestingPayload(
+    assignAbTesting(context.deps.localStorage, Math.random, loggerOf(context.deps)),
+  );
   return {
     answers: simulationAnswers(context),
     dateDeValeur: context.dateDeValeur,
     version: context.deps.bundle.version,
     ...fiscalPart(context),
+    ...(abtesting ? { abtesting } : {}),
   };
 }
 

@@ -1,0 +1,121 @@
+/**
+ * The A/B record kept in local storage under `ABTesting` (spec §3 "Persistence", §4 "A/B tests"):
+ * `{ "aides_bafa": { "index": 1, "value": "aides_bafa_fusionnees_conserve_position" }, … }`.
+ * The results page reads `aides_bafa` from it (see resultsModel.groupsMerged) and the simulation
+ * is posted with it as `abtesting`.
+ */
+import { AB_TESTING_KEY, BAFA_MERGED } from "../results/resultsModel";
+import {
+  StorageParseError,
+  parseStorageItem,
+  type KeyValueStorage,
+  type Logger,
+} from "../machine/storage";
+
+export { AB_TESTING_KEY, BAFA_MERGED };
+
+export interface AbVariant {
+  /** 1-based position of `value` among the test's variants. */
+  index: number;
+  value: string;
+}
+
+export type AbTestingRecord = Record<string, AbVariant>;
+
+/** Both BAFA layouts keep each aid's position in the list: only the grouping differs. */
+export const BAFA_SEPARATE = "aides_bafa_separees_conserve_position";
+
+/** The question on the visitor's plans ("show-plans-to-ask" event) is shown or hidden. */
+export const PLANS_QUESTION_SHOWN = "question_projets_affichee";
+export const PLANS_QUESTION_HIDDEN = "question_projets_masquee";
+
+/** The running tests and their variants, each drawn with the same probability. */
+export const AB_TESTS: Record<string, readonly string[]> = {
+  aides_bafa: [BAFA_SEPARATE, BAFA_MERGED],
+  question_projets: [PLANS_QUESTION_SHOWN, PLANS_QUESTION_HIDDEN],
+};
+
+function isVariant(value: unknown): value is AbVariant {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as AbVariant).index === "number" &&
+    typeof (value as AbVariant).value === "string"
+  );
+}
+
+/** The stored record; an unreadable one is logged and counts as none. */
+export function readAbTesting(
+  storage: KeyValueStorage | undefined,
+  logger: Logger = console,
+): AbTestingRecord {
+  if (!storage) return {};
+  try {
+    const raw = storage.getItem(AB_TESTING_KEY);
+    if (raw === null) return {};
+    const parsed = parseStorageItem("local", AB_TESTING_KEY, raw);
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return {};
+    const record: AbTestingRecord = {};
+    for (const [name, entry] of Object.entries(parsed)) {
+      // The short form `{"aides_bafa": "…"}` is read too (older records, hand-written tests).
+      if (isVariant(entry)) record[name] = entry;
+      else if (typeof entry === "string") {
+        record[name] = { index: (AB_TESTS[name]?.indexOf(entry) ?? -1) + 1, value: entry };
+      }
+    }
+    return record;
+  } catch (error) {
+    logger.error(error instanceof StorageParseError ? error.message : error);
+    return {};
+  }
+}
+
+function writeAbTesting(storage: KeyValueStorage, record: AbTestingRecord, logger: Logger): void {
+  try {
+    storage.setItem(AB_TESTING_KEY, JSON.stringify(record));
+  } catch (error) {
+    logger.error(error);
+  }
+}
+
+/**
+ * The record with a variant drawn for every running test that has none yet, stored back when
+ * something was drawn. Called when the visitor's answers are saved, so that a visitor keeps their
+ * variants from one simulation to the next.
+ */
+export function assignAbTesting(
+  storage: KeyValueStorage | undefined,
+  random: () => number = Math.random,
+  logger: Logger = console,
+): AbTestingRecord {
+  if (!storage) return {};
+  const record = readAbTesting(storage, logger);
+  let drawn = false;
+  for (const [name, variants] of Object.entries(AB_TESTS)) {
+    const current = record[name];
+    if (current && variants.includes(current.value)) continue;
+    const index = Math.min(Math.floor(random() * variants.length), variants.length - 1);
+    record[name] = { index: index + 1, value: variants[index]! };
+    drawn = true;
+  }
+  if (drawn) writeAbTesting(storage, record, logger);
+  return record;
+}
+
+/** `/init-ci`: the merged BAFA layout, whatever was drawn before (continuous integration). */
+export function forceBafaMerged(storage: KeyValueStorage | undefined, logger: Logger = console) {
+  if (!storage) return;
+  const record = readAbTesting(storage, logger);
+  record.aides_bafa = { index: AB_TESTS.aides_bafa!.indexOf(BAFA_MERGED) + 1, value: BAFA_MERGED };
+  writeAbTesting(storage, record, logger);
+}
+
+/** Whether the question on plans is asked (hidden unless drawn as shown). */
+export function plansQuestionShown(record: AbTestingRecord): boolean {
+  return record.question_projets?.value === PLANS_QUESTION_SHOWN;
+}
+
+/** What the simulation is posted with (`abtesting`): the record as stored, when there is one. */
+export function abTestingPayload(record: AbTestingRecord): AbTestingRecord | undefined {
+  return Object.keys(record).length > 0 ? record : undefined;
+}
