@@ -12,5 +12,8 @@ step "Types";         npm run -s typecheck
 step "Lint";          npm run -s lint
 step "Unitaires";     npx vitest run --project unit
 step "Build";         npm run -s build
-step "Intégration";   npx vitest run --project integration
+step "Intégration (SQLite)"; TEST_DATABASE_URL= npx vitest run --project integration
+step "Intégration (PostgreSQL)"
+pg_url="$(bash scripts/ensure-postgres.sh)"
+TEST_DATABASE_URL="$pg_url" npx vitest run --project integration
 step "Bout en bout";  npx vitest run --project e2e

@@ -9,9 +9,11 @@ import type { Simulation } from "../../src/server/storage";
 import {
   createSimulationRepository,
   migrateToLatest,
+  migrations,
   openDatabase,
   verifyToken,
 } from "../../src/server/storage";
+import { openTestDatabase, testDialect } from "./helpers/database";
 import { sampleInput, startTestApp, type TestContext } from "./helpers/test-app";
 
 const NBSP = "\u00a0";
@@ -494,22 +496,19 @@ describe("storage", () => {
     }
   });
 
-  it("migrates once, then reports nothing to apply", async () => {
-    const handle = openDatabase({ databasePath: join(dir, "migrate.sqlite") });
+  it(`migrates once, then reports nothing to apply (${testDialect()})`, async () => {
+    const handle = await openTestDatabase("migrate", { migrate: false });
     try {
-      expect(await migrateToLatest(handle.db)).toEqual({
-        applied: ["0001_simulations", "0002_fiscal_and_wealth", "0003_followups"],
-      });
+      expect(await migrateToLatest(handle.db)).toEqual({ applied: Object.keys(migrations) });
       expect(await migrateToLatest(handle.db)).toEqual({ applied: [] });
     } finally {
       await handle.close();
     }
   });
 
-  it("stores only a SHA-256 of the token and verifies it", async () => {
-    const handle = openDatabase({ databasePath: join(dir, "tokens.sqlite") });
+  it(`stores only a SHA-256 of the token and verifies it (${testDialect()})`, async () => {
+    const handle = await openTestDatabase("tokens");
     try {
-      await migrateToLatest(handle.db);
       const repository = createSimulationRepository(
         handle.db,
         () => new Date("2026-01-15T08:00:00Z"),
@@ -536,7 +535,17 @@ describe("storage", () => {
     }
   });
 
-  it("refuses DATABASE_URL until the PostgreSQL dialect exists", () => {
-    expect(() => openDatabase({ databaseUrl: "postgres://localhost/x" })).toThrow(/PostgreSQL/);
+  it("opens PostgreSQL when DATABASE_URL is set, and never logs its password", async () => {
+    // The pool connects lazily: nothing is needed on that address.
+    const handle = openDatabase({
+      databasePath: join(dir, "unused.sqlite"),
+      databaseUrl: "postgres://simulateur:s3cret@localhost:1/simulateur",
+    });
+    try {
+      expect(handle.dialect).toBe("postgres");
+      expect(handle.location).toBe("postgres://simulateur:***@localhost:1/simulateur");
+    } finally {
+      await handle.close();
+    }
   });
 });

@@ -2,20 +2,17 @@
  * `GET /api/openfisca/missingbenefits` against the real engine: the catalogue benefits whose
  * variable the pinned OpenFisca lacks; 503 in French while the engine is not ready.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Benefit, Bundle } from "../../src/domain";
 import { buildSimulatorApp, loadBundle } from "../../src/server/compose";
 import type { EngineStatus, EngineSupervisor } from "../../src/server/engine";
-import { migrateToLatest, openSqliteDatabase, type DatabaseHandle } from "../../src/server/storage";
+import type { DatabaseHandle } from "../../src/server/storage";
+import { openTestDatabase } from "./helpers/database";
 import { sharedEngine } from "./helpers/engine";
 
 const bundle = loadBundle();
 let engine: EngineSupervisor;
 let database: DatabaseHandle;
-let dir: string;
 
 /** A benefit no engine computes, added to the catalogue for the test. */
 const imaginary: Benefit = {
@@ -26,15 +23,12 @@ const imaginary: Benefit = {
 
 beforeAll(async () => {
   engine = await sharedEngine();
-  dir = mkdtempSync(join(tmpdir(), "missing-benefits-"));
-  database = openSqliteDatabase(join(dir, "test.sqlite"));
-  await migrateToLatest(database.db);
+  database = await openTestDatabase("missing-benefits");
 });
 
 afterAll(async () => {
   await database?.close();
   await engine?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 function appWith(testBundle: Bundle, status: () => EngineStatus = () => engine.status) {

@@ -3,9 +3,6 @@
  * anyway, reports degraded health, answers 503 with a French message, and the supervisor restarts
  * a killed engine so that a later call succeeds. These tests start and kill their OWN engine.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSimulatorApp, loadBundle } from "../../src/server/compose";
 import {
@@ -14,8 +11,9 @@ import {
   type EngineClient,
   type EngineSupervisor,
 } from "../../src/server/engine";
-import { migrateToLatest, openSqliteDatabase, type DatabaseHandle } from "../../src/server/storage";
+import type { DatabaseHandle } from "../../src/server/storage";
 import { student, VALUE_DATE } from "../fixtures/situations";
+import { openTestDatabase } from "./helpers/database";
 import { freePort, quietLogger } from "./helpers/engine";
 
 const bundle = loadBundle();
@@ -23,17 +21,13 @@ const ENGINE_UNAVAILABLE =
   "Le calcul des aides est momentanément indisponible. Veuillez réessayer dans quelques instants.";
 
 let database: DatabaseHandle;
-let dir: string;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "robustness-"));
-  database = openSqliteDatabase(join(dir, "test.sqlite"));
-  await migrateToLatest(database.db);
+  database = await openTestDatabase("robustness");
 });
 
 afterAll(async () => {
   await database?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 type App = ReturnType<typeof buildSimulatorApp>;

@@ -1,15 +1,18 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SqliteDatabase from "better-sqlite3";
-import { Kysely, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
 import type { Database } from "./schema";
 
 export const DEFAULT_DATABASE_PATH = "data/simulateur.sqlite";
 
+export type DatabaseDialect = "sqlite" | "postgres";
+
 export interface DatabaseHandle {
   db: Kysely<Database>;
-  dialect: "sqlite";
-  /** Where the data lives, for logs. */
+  dialect: DatabaseDialect;
+  /** Where the data lives, for logs (never with a password). */
   location: string;
   close(): Promise<void>;
 }
@@ -17,16 +20,18 @@ export interface DatabaseHandle {
 export interface DatabaseOptions {
   /** SQLite file; its folder is created if missing. `:memory:` works for throwaway databases. */
   databasePath?: string;
-  /** PostgreSQL connection string; reserved for the PostgreSQL dialect (not wired yet). */
+  /** PostgreSQL connection string (`postgres://user:password@host:5432/name`); wins over the path. */
   databaseUrl?: string;
+  /** SQLite: how long a write waits for the lock. PostgreSQL: how long to wait for a connection. */
   busyTimeoutMs?: number;
+  /** PostgreSQL: connections kept by this process (default 10). */
+  poolSize?: number;
 }
 
 /** Opens the configured database. Migrations are not run here: see `migrateToLatest`. */
 export function openDatabase(options: DatabaseOptions = {}): DatabaseHandle {
   if (options.databaseUrl) {
-    // Fail loudly rather than silently writing to a SQLite file the operator does not expect.
-    throw new Error("DATABASE_URL is set but the PostgreSQL dialect is not available yet");
+    return openPostgresDatabase(options.databaseUrl, options);
   }
   return openSqliteDatabase(options.databasePath ?? DEFAULT_DATABASE_PATH, options.busyTimeoutMs);
 }
@@ -47,4 +52,38 @@ export function openSqliteDatabase(path: string, busyTimeoutMs = 5000): Database
     location: path,
     close: () => db.destroy(),
   };
+}
+
+export function openPostgresDatabase(
+  url: string,
+  { busyTimeoutMs = 5000, poolSize = 10 }: Pick<DatabaseOptions, "busyTimeoutMs" | "poolSize"> = {},
+): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    // A database that does not answer fails the request (503) instead of queueing it forever.
+    connectionTimeoutMillis: busyTimeoutMs,
+    application_name: "simulateur",
+  });
+  // An idle connection dropped by the server (restart, failover) must not crash the process:
+  // the pool discards it and the next query opens a new one.
+  pool.on("error", () => undefined);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    dialect: "postgres",
+    location: withoutPassword(url),
+    close: () => db.destroy(),
+  };
+}
+
+/** A connection string fit for logs. */
+export function withoutPassword(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return "postgres://[unparsable URL]";
+  }
 }

@@ -9,7 +9,10 @@ export type {
 export {
   DEFAULT_DATABASE_PATH,
   openDatabase,
+  openPostgresDatabase,
   openSqliteDatabase,
+  withoutPassword,
+  type DatabaseDialect,
   type DatabaseHandle,
   type DatabaseOptions,
 } from "./connection";

@@ -8,6 +8,7 @@ async function main(): Promise<void> {
   const handle = openDatabase({
     databasePath: config.databasePath,
     databaseUrl: config.databaseUrl,
+    poolSize: 1,
   });
   try {
     const { applied } = await migrateToLatest(handle.db);

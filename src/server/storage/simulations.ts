@@ -37,6 +37,8 @@ export interface SimulationRepository {
   createSimulation(input: SimulationInput): Promise<CreatedSimulation>;
   getSimulation(id: string): Promise<StoredSimulation | undefined>;
   countSimulations(): Promise<number>;
+  /** Whether a recap was sent for it: an anonymised simulation keeps its results only then. */
+  hasFollowup(id: string): Promise<boolean>;
 }
 
 export function createSimulationRepository(
@@ -84,6 +86,16 @@ export function createSimulationRepository(
         .executeTakeFirstOrThrow();
       // PostgreSQL returns bigint counts as strings.
       return Number(count);
+    },
+
+    async hasFollowup(id) {
+      const row = await db
+        .selectFrom("followups")
+        .select("id")
+        .where("simulation_id", "=", id)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
     },
   };
 }

@@ -5,7 +5,8 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Bundle, SimulationInput } from "../../../src/domain";
 import { buildApp, type AppDeps, type SimulationInputParser } from "../../../src/server/app";
-import { migrateToLatest, openDatabase, type DatabaseHandle } from "../../../src/server/storage";
+import type { DatabaseHandle } from "../../../src/server/storage";
+import { openTestDatabase } from "./database";
 
 /**
  * A small stand-in for the schema-driven parser: enough to exercise the API contract (the real
@@ -67,12 +68,10 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** The real app over a fresh, migrated SQLite file in a temporary folder. */
+/** The real app over a fresh, migrated database (SQLite, or PostgreSQL: see `openTestDatabase`). */
 export async function startTestApp(overrides: Partial<AppDeps> = {}): Promise<TestContext> {
   const dir = mkdtempSync(join(tmpdir(), "simulateur-api-"));
-  // A nested folder checks that the database folder is created on demand.
-  const database = openDatabase({ databasePath: join(dir, "data", "test.sqlite") });
-  await migrateToLatest(database.db);
+  const database = await openTestDatabase("api");
   const app = buildApp({
     db: database.db,
     bundle: testBundle,
