@@ -10,6 +10,8 @@ import { App } from "./App";
 import { bundle } from "./bundle";
 
 startReactDsfr({ defaultColorScheme: "system", Link });
+// Only when a DSN is configured; the SDK is a chunk of its own.
+void import("./error-reporting/start").then(({ startErrorReporting }) => startErrorReporting());
 
 const root = document.getElementById("root");
 if (!root) throw new Error("Missing #root element");

@@ -36,6 +36,11 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <HomePage /> },
       { path: "redirection", element: <RedirectionPage /> },
+      // Usage statistics and their charts load on demand.
+      {
+        path: "stats",
+        lazy: async () => ({ Component: (await import("./stats/StatsPage")).StatsPage }),
+      },
       // The follow-up survey (link of the recap e-mail) loads on demand.
       {
         path: "suivi",

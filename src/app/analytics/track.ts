@@ -24,3 +24,11 @@ export function trackEvent(category: string, action: string, label?: string, val
   if (value !== undefined) command.push(value);
   queue()?.push(command);
 }
+
+/** A page view of the single-page app: the address (cleaned by the caller) and the page title. */
+export function trackPageView(url: string, title: string, referrer?: string): void {
+  const commands = queue();
+  if (!commands) return;
+  if (referrer) commands.push(["setReferrerUrl", referrer]);
+  commands.push(["setCustomUrl", url], ["setDocumentTitle", title], ["trackPageView"]);
+}

@@ -1,4 +1,6 @@
 import { Outlet } from "react-router-dom";
+import { useAnalytics } from "../analytics/useAnalytics";
+import { PreviewBannerSlot } from "../preview/PreviewBannerSlot";
 import { AppFooter } from "./AppFooter";
 import { AppHeader } from "./AppHeader";
 import { AppSkipLinks } from "./AppSkipLinks";
@@ -10,9 +12,11 @@ import { usePageViews } from "./usePageViews";
 function Page() {
   useFocusOnNavigation();
   usePageViews();
+  useAnalytics();
   return (
     <>
       <AppSkipLinks />
+      <PreviewBannerSlot />
       <AppHeader />
       <main id={CONTENT_ID} tabIndex={-1}>
         <Outlet />

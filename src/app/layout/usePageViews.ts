@@ -6,7 +6,7 @@ import { SimulationContext } from "../simulation/SimulationContext";
 import { useSessionStore } from "./SessionState";
 
 /** Locations that only send the visitor elsewhere are not page views. */
-function isTransit(pathname: string, machinePath: string): boolean {
+export function isTransit(pathname: string, machinePath: string): boolean {
   if ([REDIRECTION_PATH, REDIRECT_PATH, SIMULATION_PATH].includes(pathname)) return true;
   // A step the machine is about to replace by another.
   return (

@@ -5,6 +5,7 @@ import { useEffect, useRef } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { RESULTS_PATH } from "../../domain";
 import { usePageTitle } from "../layout/usePageTitle";
+import { useBenefitStatistics } from "../stats/useBenefitStatistics";
 import { hasResults } from "../machine/simulationMachine";
 import { useBundle, useCurrentPath, useHasResults } from "../simulation/hooks";
 import { FiscalLinks } from "../simulation/fiscal/FiscalLinks";
@@ -52,6 +53,7 @@ export function ResultsPage() {
 
   const forbidden = view.forbidden;
   const droits = ready && !updating && !error && !forbidden ? (view.droits ?? []) : undefined;
+  useBenefitStatistics(droits);
   const injectes = droits ? (view.injectes ?? []) : [];
   const items = droits
     ? groupResults(droits, bundle.groups ?? [], view.infoOf, mergedVariant())

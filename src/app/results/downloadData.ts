@@ -1,4 +1,5 @@
 import type { Answer, Patrimoine, Results, RessourcesFiscales } from "../../domain";
+import { trackEvent } from "../analytics/track";
 
 export interface DataExport {
   answers: Answer[];
@@ -9,6 +10,7 @@ export interface DataExport {
 
 /** Spec §2 "keeping the results": the answers and results as a JSON file the browser saves. */
 export function downloadData(data: DataExport, fileName = "mes-donnees-simulation.json"): void {
+  trackEvent("Résultats", "Téléchargement données");
   const blob = new Blob([JSON.stringify(data, null, 2)], { type: "application/json" });
   const url = URL.createObjectURL(blob);
   const link = document.createElement("a");

@@ -1,0 +1,53 @@
+import { Notice } from "@codegouvfr/react-dsfr/Notice";
+import { useEffect, useState } from "react";
+import { Link } from "react-router-dom";
+import {
+  previewBenefitNames,
+  previewEnvOf,
+  previewResultsLink,
+  type FetchFn,
+  type PreviewEnv,
+} from "./previewBenefits";
+
+interface PreviewBannerProps {
+  env?: PreviewEnv;
+  fetch?: FetchFn;
+}
+
+/** The demo banner of a preview deployment, with the benefits its pull request changes. */
+export function PreviewBanner({
+  env = previewEnvOf(import.meta.env),
+  fetch: fetchFn = (input, init) => window.fetch(input, init),
+}: PreviewBannerProps) {
+  const [names, setNames] = useState<string[]>([]);
+  const { buildContext, branch, codeHostApiUrl, repository } = env;
+  useEffect(() => {
+    let active = true;
+    void previewBenefitNames({ buildContext, branch, codeHostApiUrl, repository }, fetchFn).then(
+      (found) => active && setNames(found),
+    );
+    return () => {
+      active = false;
+    };
+  }, [buildContext, branch, codeHostApiUrl, repository, fetchFn]);
+
+  return (
+    <Notice
+      title="Version de démonstration"
+      description={
+        <>
+          Cette version sert à relire des modifications avant leur mise en ligne
+          {names.length > 0 && (
+            <>
+              {"\u00a0: "}
+              <Link to={previewResultsLink(names)}>
+                voir les résultats des aides modifiées ({names.join(", ")})
+              </Link>
+            </>
+          )}
+          .
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,103 @@
+import { hasPiwikIgnoreCookie } from "../analytics/privacy";
+import type { FetchLike } from "../machine/api";
+
+/** Statistics format version (spec §9). */
+export const BENEFIT_EVENT_VERSION = 2;
+
+/** `show` when results are listed; `showDetails`, `click`… for the pages and links of one. */
+export type BenefitEventType = "show" | "showDetails" | "click" | (string & {});
+
+/** One benefit event as the statistics endpoint takes it (spec §3 "Benefit event"). */
+export interface BenefitEvent {
+  benefit_id: string;
+  hash_id: string;
+  abtesting: Record<string, unknown> | null;
+  benefit_index: number;
+  page_total: number;
+  event_type: BenefitEventType;
+  version: typeof BENEFIT_EVENT_VERSION;
+}
+
+export type SkipReason = "do-not-track" | "no-configuration" | "no-benefits";
+
+/**
+ * Spec §7: nothing is sent when do-not-track is on together with the `piwik_ignore` cookie, when
+ * no endpoint is configured, or when there are no benefits.
+ */
+export function skipReason(options: {
+  doNotTrack: boolean;
+  piwikIgnore: boolean;
+  statsUrl: string | undefined;
+  benefitCount: number;
+}): SkipReason | undefined {
+  if (options.doNotTrack && options.piwikIgnore) return "do-not-track";
+  if (!options.statsUrl) return "no-configuration";
+  if (options.benefitCount === 0) return "no-benefits";
+  return undefined;
+}
+
+/** One event per benefit, in the order shown (1-based). */
+export function benefitEvents(
+  benefitIds: readonly string[],
+  eventType: BenefitEventType,
+  hashId: string,
+  abtesting: Record<string, unknown> | null,
+): BenefitEvent[] {
+  return benefitIds.map((benefitId, index) => ({
+    benefit_id: benefitId,
+    hash_id: hashId,
+    abtesting,
+    benefit_index: index + 1,
+    page_total: benefitIds.length,
+    event_type: eventType,
+    version: BENEFIT_EVENT_VERSION,
+  }));
+}
+
+export interface SendDeps {
+  fetch: FetchLike;
+  statsUrl: string | undefined;
+  doNotTrack: boolean;
+  /** `document.cookie`. */
+  cookie: string;
+  hashId: () => Promise<string>;
+  abtesting: () => Record<string, unknown> | null;
+  /** Errors other than a failed request (spec §7: those are reported). */
+  report: (error: unknown) => void;
+}
+
+/** Posts the events unless a skip rule applies; resolves to what happened, never rejects. */
+export async function sendBenefitEvents(
+  benefitIds: readonly string[],
+  eventType: BenefitEventType,
+  deps: SendDeps,
+): Promise<"sent" | "failed" | SkipReason> {
+  const skip = skipReason({
+    doNotTrack: deps.doNotTrack,
+    piwikIgnore: hasPiwikIgnoreCookie(deps.cookie),
+    statsUrl: deps.statsUrl,
+    benefitCount: benefitIds.length,
+  });
+  if (skip) return skip;
+  let body: string;
+  try {
+    body = JSON.stringify(
+      benefitEvents(benefitIds, eventType, await deps.hashId(), deps.abtesting()),
+    );
+  } catch (error) {
+    deps.report(error);
+    return "failed";
+  }
+  try {
+    const response = await deps.fetch(deps.statsUrl!, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body,
+      keepalive: true,
+    });
+    return response.ok ? "sent" : "failed";
+  } catch {
+    // A failed request is silent (spec §7): blockers and offline visitors are not errors.
+    return "failed";
+  }
+}

@@ -1,0 +1,52 @@
+import { useEffect } from "react";
+import { doNotTrack } from "../analytics/privacy";
+import { telemetryConfig } from "../analytics/runtimeConfig";
+import { trackEvent } from "../analytics/track";
+import { reportError } from "../error-reporting/report";
+import { sendBenefitEvents, type BenefitEventType } from "./benefitEvents";
+import { hashId } from "./visitorId";
+
+const AB_TESTING_KEY = "ABTesting";
+
+function abtesting(): Record<string, unknown> | null {
+  try {
+    const raw = window.localStorage.getItem(AB_TESTING_KEY);
+    const value: unknown = raw ? JSON.parse(raw) : null;
+    return value && typeof value === "object" && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Posts benefit events to the configured statistics endpoint (spec §7), for any page. */
+export async function postBenefitEvents(
+  benefitIds: readonly string[],
+  eventType: BenefitEventType,
+): Promise<void> {
+  const { statsUrl } = await telemetryConfig();
+  await sendBenefitEvents(benefitIds, eventType, {
+    fetch: (input, init) => window.fetch(input, init),
+    statsUrl,
+    doNotTrack: doNotTrack(window.navigator),
+    cookie: document.cookie,
+    hashId,
+    abtesting,
+    report: reportError,
+  });
+}
+
+/**
+ * When results are shown: the `show` benefit events, in the order of the page, and the analytics
+ * event. Once per list of benefits.
+ */
+export function useBenefitStatistics(benefits: readonly { id: string }[] | undefined): void {
+  const ids = benefits?.map((benefit) => benefit.id).join(",");
+  useEffect(() => {
+    if (ids === undefined) return;
+    const list = ids ? ids.split(",") : [];
+    trackEvent("Résultats", "show", undefined, list.length);
+    void postBenefitEvents(list, "show");
+  }, [ids]);
+}
