@@ -12,3 +12,16 @@ export const PLATFORM_NAME: string = import.meta.env.VITE_PLATFORM_NAME || "aide
 export const PLATFORM_URL: string = import.meta.env.VITE_PLATFORM_URL || "";
 /** The contact address shown to visitors; when unset, the server's `CONTACT_EMAIL` is asked. */
 export const CONTACT_EMAIL: string = import.meta.env.VITE_CONTACT_EMAIL || "";
+
+/**
+ * A build-time variable that a feature cannot work without (spec §8): missing or empty, it raises
+ * `Variable {name} is not defined`. No variable is required by default; a feature asks for its
+ * own when it is turned on (see france-connect/settings.ts).
+ */
+export function requireEnv(name: string, env: Record<string, unknown> = import.meta.env): string {
+  const value = env[name];
+  if (typeof value !== "string" || value.trim() === "") {
+    throw new Error(`Variable ${name} is not defined`);
+  }
+  return value;
+}

@@ -4,6 +4,7 @@ import { HomePage } from "./pages/HomePage";
 import { PlacePage } from "./places/PlacePage";
 import { PlacesPage } from "./places/PlacesPage";
 import { RedirectionPage } from "./pages/RedirectionPage";
+import { pageRoutes } from "./pages/routes";
 import { RecapPage } from "./recap/RecapPage";
 import { RecapEmailPage } from "./recap-email/RecapEmailPage";
 import { BenefitPage } from "./results/BenefitPage";
@@ -113,6 +114,8 @@ export const routes: RouteObject[] = [
           { path: "*", element: <SimulationPage /> },
         ],
       },
+      // Static pages, identity-provider returns, /init-ci, preview, journey, prefill, help.
+      ...pageRoutes,
       { path: "*", element: <Navigate to="/" replace /> },
     ],
   },

@@ -15,6 +15,9 @@ export function AppFooter() {
           text: "Conditions générales d’utilisation",
           linkProps: PLATFORM_URL ? { href: `${PLATFORM_URL}/cgu` } : { to: "/cgu" },
         },
+        { text: "Données personnelles", linkProps: { to: "/confidentialite" } },
+        { text: "Questions fréquentes", linkProps: { to: "/faq" } },
+        { text: "Contact", linkProps: { to: "/contact" } },
       ]}
     />
   );

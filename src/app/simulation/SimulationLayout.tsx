@@ -1,5 +1,7 @@
 import { Link, Navigate, Outlet, useLocation } from "react-router-dom";
 import { RECAP_PATH, RESULTS_PATH, chapterStates, progress } from "../../domain";
+import { FranceConnectPanel } from "../france-connect/FranceConnectPanel";
+import { MissingBenefitsMessage } from "../layout/MissingBenefitsMessage";
 import { useSessionState } from "../layout/SessionState";
 import { BackButton } from "./BackButton";
 import { ChapterMenu } from "./ChapterMenu";
@@ -66,6 +68,8 @@ export function SimulationLayout() {
               {currentChapter.label}
             </p>
           )}
+          <FranceConnectPanel />
+          <MissingBenefitsMessage />
           <SessionMessage />
           {!onPage && currentPath !== RECAP_PATH && <BackButton />}
           <Outlet />
