@@ -4,8 +4,12 @@ export interface Config {
   port: number;
   host: string;
   databasePath: string;
-  /** PostgreSQL connection string; not wired yet. */
+  /** PostgreSQL connection string; when set, PostgreSQL is used instead of the SQLite file. */
   databaseUrl?: string;
+  /** PostgreSQL connections kept by each instance. */
+  databasePoolSize: number;
+  /** How often the retention job anonymises old simulations (0: never in this process). */
+  retentionIntervalMs: number;
   /** An already running engine; when unset the server starts its own on `enginePort`. */
   engineUrl?: string;
   enginePort: number;
@@ -69,6 +73,8 @@ const schema = z
     HOST: z.string().trim().min(1).default("0.0.0.0"),
     DATABASE_PATH: z.string().trim().min(1).default("data/simulateur.sqlite"),
     DATABASE_URL: postgresUrl.optional(),
+    DATABASE_POOL_SIZE: integer(1, 1_000).default(10),
+    RETENTION_INTERVAL_MS: integer(0, 2_147_483_647).default(3_600_000),
     ENGINE_URL: httpUrl.optional(),
     ENGINE_PORT: port().default(5001),
     ENGINE_WORKERS: integer(1, 64).optional(),
@@ -123,6 +129,8 @@ export function loadConfig(env: Env = process.env): Config {
     host: values.HOST,
     databasePath: values.DATABASE_PATH,
     databaseUrl: values.DATABASE_URL,
+    databasePoolSize: values.DATABASE_POOL_SIZE,
+    retentionIntervalMs: values.RETENTION_INTERVAL_MS,
     engineUrl: values.ENGINE_URL,
     enginePort: values.ENGINE_PORT,
     engineWorkers: values.ENGINE_WORKERS,

@@ -1,6 +1,7 @@
 import { buildSimulatorApp, loadBundle } from "./compose";
 import { ConfigError, loadConfig } from "./config";
 import { catalogueWarmupRequest, createEngineSupervisor } from "./engine";
+import { startRetentionJob } from "./retention";
 import { migrateToLatest, openDatabase } from "./storage";
 
 async function main(): Promise<void> {
@@ -9,6 +10,7 @@ async function main(): Promise<void> {
   const database = openDatabase({
     databasePath: config.databasePath,
     databaseUrl: config.databaseUrl,
+    poolSize: config.databasePoolSize,
   });
   await migrateToLatest(database.db);
 
@@ -47,7 +49,14 @@ async function main(): Promise<void> {
     ...(config.lieuxApiUrl ? { lieuxUrl: config.lieuxApiUrl } : {}),
   });
 
+  // Spec §3 "anonymized": simulations past their retention period are anonymised in the background.
+  const retention =
+    config.retentionIntervalMs > 0
+      ? startRetentionJob(database.db, { intervalMs: config.retentionIntervalMs, logger: app.log })
+      : undefined;
+
   const shutdown = async () => {
+    await retention?.stop();
     await app.close();
     await engine.stop();
     await database.close();

@@ -44,4 +44,8 @@ export const messages = {
   placeNotFound: "Ce lieu n’existe pas ou n’est plus référencé dans l’annuaire.",
   placesUnavailable:
     "L’annuaire des lieux d’accueil est momentanément indisponible. Veuillez réessayer dans quelques instants.",
+  resultsAnonymized:
+    "Cette simulation a été anonymisée\u00a0: ses résultats ne sont plus disponibles. Vous pouvez faire une nouvelle simulation.",
+  recapAnonymized:
+    "Cette simulation a été anonymisée\u00a0: il n’est plus possible d’en recevoir le récapitulatif.",
 } as const;

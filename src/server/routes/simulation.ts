@@ -10,7 +10,7 @@ import type {
 import { authorizedSimulation } from "./owned-simulation";
 import { isEngineUnavailable, sendEngineUnavailable, sendError } from "../http-errors";
 import { messages } from "../messages";
-import { withoutSecret, type SimulationRepository } from "../storage";
+import { withoutSecret, type SimulationRepository, type StoredSimulation } from "../storage";
 
 interface SimulationRouteDeps {
   repository: SimulationRepository;
@@ -63,6 +63,9 @@ export function registerSimulationRoutes(app: FastifyInstance, deps: SimulationR
   app.get<WithId>("/api/simulation/:id/results", async (request, reply) => {
     const simulation = await authorizedSimulation(repository, request, reply);
     if (!simulation) return reply;
+    if (await resultsGone(repository, simulation)) {
+      return sendError(reply, 410, messages.resultsAnonymized);
+    }
     try {
       const results = await deps.computeResults(withoutSecret(simulation));
       return {
@@ -84,6 +87,9 @@ export function registerSimulationRoutes(app: FastifyInstance, deps: SimulationR
   app.get<WithBenefit>("/api/simulation/:id/eligibility/:benefitId", async (request, reply) => {
     const simulation = await authorizedSimulation(repository, request, reply);
     if (!simulation) return reply;
+    if (await resultsGone(repository, simulation)) {
+      return sendError(reply, 410, messages.resultsAnonymized);
+    }
     try {
       const explanation = await deps.explainBenefit?.(
         withoutSecret(simulation),
@@ -116,6 +122,9 @@ export function registerSimulationRoutes(app: FastifyInstance, deps: SimulationR
     }
     const simulation = await authorizedSimulation(repository, request, reply);
     if (!simulation) return reply;
+    if (await resultsGone(repository, simulation)) {
+      return sendError(reply, 410, messages.resultsAnonymized);
+    }
     if (!deps.computeRepresentation) return sendError(reply, 404, messages.notFound);
     try {
       return await deps.computeRepresentation(
@@ -131,4 +140,12 @@ export function registerSimulationRoutes(app: FastifyInstance, deps: SimulationR
       return sendError(reply, 500, messages.resultsFailed);
     }
   });
+}
+
+/** Spec §4: an anonymised simulation keeps its results only when a recap was sent for it. */
+async function resultsGone(
+  repository: SimulationRepository,
+  simulation: StoredSimulation,
+): Promise<boolean> {
+  return simulation.status === "anonymized" && !(await repository.hasFollowup(simulation.id));
 }

@@ -8,6 +8,8 @@ describe("loadConfig", () => {
       host: "0.0.0.0",
       databasePath: "data/simulateur.sqlite",
       databaseUrl: undefined,
+      databasePoolSize: 10,
+      retentionIntervalMs: 3_600_000,
       engineUrl: undefined,
       enginePort: 5001,
       engineWorkers: undefined,
