@@ -31,6 +31,6 @@ export async function startErrorReporting(
   const { sentryDsn } = await telemetryConfig();
   const options = errorReportingOptions(sentryDsn, environment);
   if (!options) return false;
-  initErrorReporting(await import("@sentry/browser"), options);
+  initErrorReporting(await import("./sdk"), options);
   return true;
 }
