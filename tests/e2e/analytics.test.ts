@@ -17,7 +17,7 @@ import { buildSimulatorApp, loadBundle } from "../../src/server/compose";
 import { createEngineSupervisor } from "../../src/server/engine";
 import { migrateToLatest, openSqliteDatabase, type DatabaseHandle } from "../../src/server/storage";
 import { freePort, quietLogger } from "../integration/helpers/engine";
-import { CHROMIUM_ARGS, staticDir } from "./harness";
+import { CHROMIUM_ARGS, expectNoAxeViolationsQuickly, staticDir } from "./harness";
 
 /** A tracker that understands the commands the app sends, nothing more. */
 const MATOMO_JS = `(function () {
@@ -184,6 +184,32 @@ describe("web analytics", () => {
     expect(loaded).toEqual({ script: false, matomo: false });
     expect(scriptRequests.filter((ua) => ua === "analytics-e2e-dnt")).toEqual([]);
     expect(hitsOf("analytics-e2e-dnt")).toEqual([]);
+    await page.context().close();
+  });
+
+  it("shows the statistics of our own data as charts with a table alternative", async () => {
+    const events = ["aide_logement", "bourse_criteres_sociaux"].map((id, index) => ({
+      benefit_id: id,
+      hash_id: "uid_1",
+      abtesting: null,
+      benefit_index: index + 1,
+      page_total: 2,
+      event_type: "show",
+      version: 2,
+    }));
+    const posted = await app.inject({ method: "POST", url: "/api/stats/events", payload: events });
+    expect(posted.statusCode).toBe(204);
+
+    const page = await visitor("analytics-e2e-stats", false);
+    await page.goto(`${baseUrl}/stats`);
+    await page.getByRole("heading", { name: "Aides les plus affichées" }).waitFor();
+    expect(await page.title()).toMatch(/^Statistiques d’utilisation/);
+    const charts = page.locator("main figure svg[role=img]");
+    expect(await charts.count()).toBe(3);
+    await page.getByText("Voir les données sous forme de tableau").nth(1).click();
+    const table = page.locator("main table").nth(1);
+    await expect.poll(() => table.locator("tbody tr").count()).toBe(2);
+    await expectNoAxeViolationsQuickly(page, "stats");
     await page.context().close();
   });
 });

@@ -57,7 +57,7 @@ export function BarChart(props: ChartProps) {
   const height = data.length * (BAR_HEIGHT + GAP) + GAP;
   const barSpace = CHART_WIDTH - LABEL_WIDTH - 60;
   return (
-    <figure className="fr-my-4w">
+    <figure className="fr-my-4w fr-mx-0">
       <figcaption>
         <h2 id={`${id}-title`} className="fr-h5">
           {title}
@@ -119,7 +119,7 @@ export function ColumnChart(props: ChartProps) {
   const first = data[0];
   const last = data.at(-1);
   return (
-    <figure className="fr-my-4w">
+    <figure className="fr-my-4w fr-mx-0">
       <figcaption>
         <h2 id={`${id}-title`} className="fr-h5">
           {title}
