@@ -71,7 +71,13 @@ export async function startHarness(): Promise<Harness> {
       const page = await context.newPage();
       const consoleErrors: string[] = [];
       page.on("console", (message) => {
-        if (message.type() === "error") consoleErrors.push(message.text());
+        // A failed resource names its URL only in the message's location.
+        if (message.type() === "error")
+          consoleErrors.push(
+            message.text().startsWith("Failed to load resource")
+              ? `${message.text()} ${message.location().url}`
+              : message.text(),
+          );
       });
       page.on("pageerror", (error) => consoleErrors.push(error.message));
       return { context, page, consoleErrors };

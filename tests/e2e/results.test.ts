@@ -2,12 +2,13 @@
  * The results pages in a browser: a student in Montpellier interested in an e-bike and in the
  * BAFA opens the results (answers seeded in session storage, the page computes), sees the cards,
  * opens a benefit's detail page, its "Montant inattendu" page, a group page if the visitor has one,
- * and comes back each time; axe finds no violation.
+ * and comes back each time; axe finds no violation. Then a young employee declares high taxable
+ * incomes of the fiscal year (N-2) and loses the LEP, which is granted under an income ceiling.
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Answer } from "../../src/domain";
-import { montpellier, student, VALUE_DATE } from "../fixtures/situations";
+import { employee, montpellier, student, VALUE_DATE } from "../fixtures/situations";
 import { expectNoAxeViolations, startHarness, type Harness } from "./harness";
 
 let harness: Harness;
@@ -59,7 +60,9 @@ describe("results pages", () => {
         // The merged variant of the BAFA A/B test, the one `/init-ci` sets.
         localStorage.setItem(
           "ABTesting",
-          JSON.stringify({ aides_bafa: { value: "aides_bafa_fusionnees_conserve_position" } }),
+          JSON.stringify({
+            aides_bafa: { index: 2, value: "aides_bafa_fusionnees_conserve_position" },
+          }),
         );
       },
       { answers, dateDeValeur: VALUE_DATE },
@@ -107,6 +110,39 @@ describe("results pages", () => {
     await page.goto(`${harness.baseUrl}/simulation/resultats?debug=rsa,ppa`);
     await page.getByRole("heading", { name: /Débogage/ }).waitFor({ timeout: 120_000 });
     await page.getByRole("heading", { name: "Revenu de solidarité active (RSA)" }).waitFor();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("recomputes the results after the N-2 taxable incomes form", async () => {
+    const { page, consoleErrors } = await harness.newPage();
+    await page.goto(harness.baseUrl);
+    await page.evaluate(
+      ({ answers, dateDeValeur }) =>
+        sessionStorage.setItem(
+          "simulation",
+          JSON.stringify({ answers: { all: answers, current: answers }, dateDeValeur }),
+        ),
+      { answers: employee, dateDeValeur: VALUE_DATE },
+    );
+    await page.goto(`${harness.baseUrl}/simulation/resultats`);
+    const cards = page.locator("ul.app-results");
+    const lep = "Livret d’épargne populaire (LEP)";
+    await cards.getByRole("heading", { name: lep }).waitFor({ timeout: 120_000 });
+
+    await page.getByRole("link", { name: "Renseigner vos revenus fiscaux" }).click();
+    await page.waitForURL(/\/simulation\/ressources\/fiscales$/);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await page.locator('[id="montant-demandeur.salaire_imposable"]').fill("40000");
+    await expectNoAxeViolations(page, "ressources/fiscales");
+    await page.getByRole("button", { name: "Valider et revoir mes résultats" }).click();
+    await page.waitForURL(/\/simulation\/resultats$/);
+    await page
+      .getByText(/aides? trouvées?/)
+      .first()
+      .waitFor({ timeout: 120_000 });
+    const after = await cards.innerText();
+    expect(after).toContain("Prime d’activité");
+    expect(after).not.toContain(lep);
     expect(consoleErrors).toEqual([]);
   });
 });
