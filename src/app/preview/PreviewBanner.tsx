@@ -14,10 +14,13 @@ interface PreviewBannerProps {
   fetch?: FetchFn;
 }
 
+// One function for every render: the lookup runs again only when its inputs change.
+const browserFetch: FetchFn = (input, init) => window.fetch(input, init);
+
 /** The demo banner of a preview deployment, with the benefits its pull request changes. */
 export function PreviewBanner({
   env = previewEnvOf(import.meta.env),
-  fetch: fetchFn = (input, init) => window.fetch(input, init),
+  fetch: fetchFn = browserFetch,
 }: PreviewBannerProps) {
   const [names, setNames] = useState<string[]>([]);
   const { buildContext, branch, codeHostApiUrl, repository } = env;
