@@ -8,6 +8,8 @@ import { useSessionStore } from "./SessionState";
 /** Locations that only send the visitor elsewhere are not page views. */
 export function isTransit(pathname: string, machinePath: string): boolean {
   if ([REDIRECTION_PATH, REDIRECT_PATH, SIMULATION_PATH].includes(pathname)) return true;
+  // `/init-ci` and the identity provider's returns only pass the visitor on.
+  if (["/init-ci", "/callback", "/logout-callback"].includes(pathname)) return true;
   // A step the machine is about to replace by another.
   return (
     pathname.startsWith(`${SIMULATION_PATH}/`) && !isPagePath(pathname) && pathname !== machinePath

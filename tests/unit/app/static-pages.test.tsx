@@ -7,6 +7,7 @@ import {
   MISSING_BENEFITS_PATH,
   MISSING_BENEFIT_MESSAGE,
 } from "../../../src/app/layout/MissingBenefitsMessage";
+import { isTransit } from "../../../src/app/layout/usePageViews";
 import type { FetchLike } from "../../../src/app/machine/api";
 import {
   STORAGE_KEYS,
@@ -220,6 +221,13 @@ describe("other routes", () => {
     const { router } = await open("/preremplissage?id=sim-7#token=tok-7", { fetch });
     await settleUntil(() => router.state.location.pathname === PATHS.activity);
     expect(router.state.location.pathname).toBe(PATHS.activity);
+  });
+
+  it("does not count /init-ci and the identity provider's returns as page views", () => {
+    for (const path of ["/init-ci", "/callback", "/logout-callback"]) {
+      expect(isTransit(path, PATHS.birthDate), path).toBe(true);
+    }
+    expect(isTransit("/faq", PATHS.birthDate)).toBe(false);
   });
 
   it("reads the prefill target from the query and the hash", () => {
