@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadBundle } from "../../src/server/compose";
+import { STATS_POSTS_PER_MINUTE } from "../../src/server/routes/stats";
 import { sampleInput, startTestApp, type TestContext } from "./helpers/test-app";
 
 const bundle = loadBundle();
@@ -149,6 +150,21 @@ describe("statistics endpoint", () => {
     for (const days of ["0", "366", "abc"]) {
       const response = await ctx.app.inject({ method: "GET", url: `/api/stats?days=${days}` });
       expect(response.statusCode).toBe(400);
+    }
+  });
+});
+
+describe("statistics endpoint limits", () => {
+  it("answers 429 with retry-after past its posts a minute from one address", async () => {
+    const ctx = await startTestApp();
+    try {
+      const post = () => ctx.app.inject({ method: "POST", url: "/api/stats/events", payload: [] });
+      for (let i = 0; i < STATS_POSTS_PER_MINUTE; i++) expect((await post()).statusCode).toBe(400);
+      const refused = await post();
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    } finally {
+      await ctx.close();
     }
   });
 });

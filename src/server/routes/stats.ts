@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { Bundle } from "../../domain";
 import { sendError } from "../http-errors";
 import { messages } from "../messages";
+import { createRateLimiter } from "../recap/rate-limit";
 import { computeAggregates, type StatsAggregates } from "../stats/aggregates";
 import { STATS_BODY_LIMIT_BYTES, benefitEventsSchema } from "../stats/events";
 import { createStatsRepository } from "../stats/repository";
@@ -15,9 +16,18 @@ interface StatsRouteDeps {
   now?: () => Date;
   /** How long computed aggregates are reused (the funnel rebuilds journeys). */
   cacheMs?: number;
+  /** Event posts per client address per minute (default `STATS_POSTS_PER_MINUTE`). */
+  perIpPerMinute?: number;
 }
 
 const INVALID_EVENTS = "Les événements statistiques ne sont pas valides.";
+/**
+ * A results page posts once. Generous, since behind a proxy that Fastify does not trust every
+ * visitor shares the proxy's address: the limit then only stops floods.
+ */
+export const STATS_POSTS_PER_MINUTE = 600;
+
+const TOO_MANY_EVENTS = "Trop d’événements statistiques envoyés. Veuillez réessayer plus tard.";
 const INVALID_DAYS = "Le nombre de jours doit être un entier entre 1 et 365.";
 
 const querySchema = z.object({
@@ -32,9 +42,19 @@ export function registerStatsRoutes(app: FastifyInstance, deps: StatsRouteDeps):
   const repository = createStatsRepository(deps.db, deps.now);
   const now = deps.now ?? (() => new Date());
   const cacheMs = deps.cacheMs ?? 60_000;
+  const perIp = createRateLimiter({
+    limit: deps.perIpPerMinute ?? STATS_POSTS_PER_MINUTE,
+    windowMs: 60_000,
+    now: () => now().getTime(),
+  });
   const cache = new Map<number, { at: number; value: Promise<StatsAggregates> }>();
 
   app.post("/api/stats/events", { bodyLimit: STATS_BODY_LIMIT_BYTES }, async (request, reply) => {
+    const allowed = perIp.take(request.ip);
+    if (!allowed.ok) {
+      reply.header("retry-after", String(allowed.retryAfterS));
+      return sendError(reply, 429, TOO_MANY_EVENTS);
+    }
     const parsed = benefitEventsSchema.safeParse(request.body);
     if (!parsed.success) {
       return sendError(
