@@ -50,6 +50,8 @@ export interface LoadedSimulation {
   dateDeValeur: string;
   ressourcesFiscales?: RessourcesFiscales;
   patrimoine?: Patrimoine;
+  /** Spec §4: an anonymised simulation hides the summary and the e-mail button. */
+  status?: "anonymized";
 }
 
 /** `GET /api/simulation/:id` with the bearer token kept in session storage, when there is one. */
@@ -63,6 +65,7 @@ export async function fetchSimulation(
     dateDeValeur: string;
     ressourcesFiscales?: RessourcesFiscales | null;
     patrimoine?: Patrimoine | null;
+    status?: string;
   }>(fetchFn, `/api/simulation/${encodeURIComponent(simulationId)}`, {
     headers: {
       Accept: "application/json",
@@ -74,6 +77,7 @@ export async function fetchSimulation(
     dateDeValeur: body.dateDeValeur,
     ...(body.ressourcesFiscales ? { ressourcesFiscales: body.ressourcesFiscales } : {}),
     ...(body.patrimoine ? { patrimoine: body.patrimoine } : {}),
+    ...(body.status === "anonymized" ? { status: "anonymized" as const } : {}),
   };
 }
 

@@ -98,6 +98,8 @@ export interface SimulationContext {
   access: { fetching: boolean; forbidden: boolean };
   /** The simulation a LOAD is reading back. */
   loading?: { simulationId: string; token: string | undefined };
+  /** Spec §4 "Simulation status": the saved simulation was anonymised by the server. */
+  anonymized?: boolean;
 }
 
 export type SimulationEvent =
@@ -165,6 +167,7 @@ function blankContext(deps: SimulationDeps): SimulationContext {
     saveError: undefined,
     childInProgress: undefined,
     access: { fetching: false, forbidden: false },
+    anonymized: undefined,
   };
 }
 
@@ -191,6 +194,7 @@ function restoredContext(deps: SimulationDeps): SimulationContext {
       ? { ressourcesFiscales: stored.simulation.ressourcesFiscales }
       : {}),
     ...(stored.simulation.patrimoine ? { patrimoine: stored.simulation.patrimoine } : {}),
+    ...(stored.simulation.status === "anonymized" ? { anonymized: true } : {}),
   };
 }
 
@@ -215,6 +219,7 @@ function restoredFrom(
     ressourcesFiscales: simulation.ressourcesFiscales,
     patrimoine: simulation.patrimoine,
     ...(simulation.dateDeValeur === context.dateDeValeur ? { parameters: context.parameters } : {}),
+    ...(simulation.status === "anonymized" ? { anonymized: true } : {}),
   };
 }
 
@@ -241,6 +246,7 @@ function persist(context: SimulationContext): void {
         version: context.deps.bundle.version,
         ...(context.token ? { simulationToken: context.token } : {}),
         ...fiscalPart(context),
+        ...(context.anonymized ? { status: "anonymized" as const } : {}),
       },
       ...(context.simulationId ? { simulationId: context.simulationId } : {}),
       ...(context.results ? { calculs: { resultats: context.results, dirty: context.dirty } } : {}),
@@ -498,6 +504,8 @@ export const simulationMachine = setup({
               simulationId: event.output.simulationId,
               token: event.output.token,
               dirty: false,
+              // A new simulation: only the one read back was anonymised.
+              anonymized: undefined,
             })),
             "persist",
           ],
@@ -524,6 +532,7 @@ export const simulationMachine = setup({
               token: event.output.token,
               results: event.output.results,
               dirty: false,
+              anonymized: undefined,
               updating: false,
               recapEmailState: undefined,
               recapPhoneState: undefined,

@@ -19,6 +19,8 @@ export interface StoredSimulation {
   simulationToken?: string;
   ressourcesFiscales?: RessourcesFiscales;
   patrimoine?: Patrimoine;
+  /** Spec §4 "Simulation status": only `anonymized` is kept, the default `new` is not stored. */
+  status?: "anonymized";
 }
 
 export interface StoredCalculs {
@@ -105,6 +107,7 @@ function asSimulation(value: unknown): StoredSimulation | undefined {
       ? { ressourcesFiscales: value.ressourcesFiscales as RessourcesFiscales }
       : {}),
     ...(isRecord(value.patrimoine) ? { patrimoine: value.patrimoine as Patrimoine } : {}),
+    ...(value.status === "anonymized" ? { status: "anonymized" as const } : {}),
   };
 }
 

@@ -1,7 +1,7 @@
 import { Button } from "@codegouvfr/react-dsfr/Button";
 import { createModal } from "@codegouvfr/react-dsfr/Modal";
 import { useEffect, useRef } from "react";
-import { useHasResults } from "../simulation/hooks";
+import { useHasResults, useIsAnonymized } from "../simulation/hooks";
 import { SimulationContext } from "../simulation/SimulationContext";
 import { PARTNER_RESULTS_URL, postToPartner } from "./partner";
 import { RecapForm } from "./RecapForm";
@@ -30,8 +30,10 @@ export function RecapEmailButton() {
   const ready = useHasResults();
   const updating = SimulationContext.useSelector((state) => state.context.updating);
   const status = useRecapStatus();
+  const anonymized = useIsAnonymized();
   usePartnerPost();
-  if (!ready || updating) return null;
+  // Spec §2, §4: an anonymised simulation gets no e-mail recap.
+  if (!ready || updating || anonymized) return null;
   return (
     <>
       <Button

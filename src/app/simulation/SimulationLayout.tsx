@@ -6,7 +6,13 @@ import { useSessionState } from "../layout/SessionState";
 import { BackButton } from "./BackButton";
 import { ChapterMenu } from "./ChapterMenu";
 import { DebugJourney } from "./DebugJourney";
-import { useBundle, useCurrentPath, useIsValidSimulation, useSteps } from "./hooks";
+import {
+  useBundle,
+  useCurrentPath,
+  useIsAnonymized,
+  useIsValidSimulation,
+  useSteps,
+} from "./hooks";
 import { REDIRECTION_PATH, SAVE_LATER_PATH, isPagePath } from "./paths";
 import { ProgressBar } from "./ProgressBar";
 import { SessionMessage } from "./SessionMessage";
@@ -26,6 +32,7 @@ export function SimulationLayout() {
   const steps = useSteps();
   const currentPath = useCurrentPath();
   const isValid = useIsValidSimulation();
+  const anonymized = useIsAnonymized();
   const movedForward = SimulationContext.useSelector(
     (state) => state.context.movedForward === true,
   );
@@ -47,9 +54,11 @@ export function SimulationLayout() {
           {debug ? (
             <DebugJourney />
           ) : (
-            <ChapterMenu chapters={chapters.filter((chapter) => chapter.id !== "resultats")} />
+            !anonymized && (
+              <ChapterMenu chapters={chapters.filter((chapter) => chapter.id !== "resultats")} />
+            )
           )}
-          {isValid && (
+          {isValid && !anonymized && (
             <div className="fr-mt-2w">
               <SummaryButton currentPath={onPage ? pathname : currentPath} />
             </div>

@@ -28,3 +28,8 @@ export function useIsValidSimulation(): boolean {
 export function useHasResults(): boolean {
   return SimulationContext.useSelector((state) => hasResults(state.context));
 }
+
+/** Spec §4: an anonymised simulation loses the chapter summary and the e-mail recap. */
+export function useIsAnonymized(): boolean {
+  return SimulationContext.useSelector((state) => state.context.anonymized === true);
+}
