@@ -36,19 +36,27 @@ export function skipReason(options: {
   return undefined;
 }
 
-/** One event per benefit, in the order shown (1-based). */
+/** Where one benefit sits in the list of results (1-based), for the events of its own page. */
+export interface BenefitPosition {
+  index: number;
+  total: number;
+}
+
+/** One event per benefit, in the order shown (1-based), or at the position given for one. */
 export function benefitEvents(
   benefitIds: readonly string[],
   eventType: BenefitEventType,
   hashId: string,
   abtesting: Record<string, unknown> | null,
+  position?: BenefitPosition,
 ): BenefitEvent[] {
+  const single = benefitIds.length === 1 ? position : undefined;
   return benefitIds.map((benefitId, index) => ({
     benefit_id: benefitId,
     hash_id: hashId,
     abtesting,
-    benefit_index: index + 1,
-    page_total: benefitIds.length,
+    benefit_index: single?.index ?? index + 1,
+    page_total: single?.total ?? benefitIds.length,
     event_type: eventType,
     version: BENEFIT_EVENT_VERSION,
   }));
@@ -71,6 +79,7 @@ export async function sendBenefitEvents(
   benefitIds: readonly string[],
   eventType: BenefitEventType,
   deps: SendDeps,
+  position?: BenefitPosition,
 ): Promise<"sent" | "failed" | SkipReason> {
   const skip = skipReason({
     doNotTrack: deps.doNotTrack,
@@ -82,7 +91,7 @@ export async function sendBenefitEvents(
   let body: string;
   try {
     body = JSON.stringify(
-      benefitEvents(benefitIds, eventType, await deps.hashId(), deps.abtesting()),
+      benefitEvents(benefitIds, eventType, await deps.hashId(), deps.abtesting(), position),
     );
   } catch (error) {
     deps.report(error);

@@ -3,7 +3,7 @@ import { doNotTrack } from "../analytics/privacy";
 import { telemetryConfig } from "../analytics/runtimeConfig";
 import { trackEvent } from "../analytics/track";
 import { reportError } from "../error-reporting/report";
-import { sendBenefitEvents, type BenefitEventType } from "./benefitEvents";
+import { sendBenefitEvents, type BenefitEventType, type BenefitPosition } from "./benefitEvents";
 import { hashId } from "./visitorId";
 
 const AB_TESTING_KEY = "ABTesting";
@@ -20,21 +20,31 @@ function abtesting(): Record<string, unknown> | null {
   }
 }
 
-/** Posts benefit events to the configured statistics endpoint (spec §7), for any page. */
+/**
+ * Posts benefit events to the configured statistics endpoint (spec §7), for any page: e.g.
+ * `postBenefitEvents([id], "showDetails", { index, total })` on a benefit's page, `"click"` on
+ * its teleservice link.
+ */
 export async function postBenefitEvents(
   benefitIds: readonly string[],
   eventType: BenefitEventType,
+  position?: BenefitPosition,
 ): Promise<void> {
   const { statsUrl } = await telemetryConfig();
-  await sendBenefitEvents(benefitIds, eventType, {
-    fetch: (input, init) => window.fetch(input, init),
-    statsUrl,
-    doNotTrack: doNotTrack(window.navigator),
-    cookie: document.cookie,
-    hashId,
-    abtesting,
-    report: reportError,
-  });
+  await sendBenefitEvents(
+    benefitIds,
+    eventType,
+    {
+      fetch: (input, init) => window.fetch(input, init),
+      statsUrl,
+      doNotTrack: doNotTrack(window.navigator),
+      cookie: document.cookie,
+      hashId,
+      abtesting,
+      report: reportError,
+    },
+    position,
+  );
 }
 
 /**

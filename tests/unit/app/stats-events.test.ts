@@ -97,6 +97,20 @@ describe("benefit events", () => {
     ]);
   });
 
+  it("of one benefit's own page keep its position in the results", () => {
+    expect(benefitEvents(["b"], "showDetails", "uid_1", null, { index: 3, total: 5 })).toEqual([
+      {
+        benefit_id: "b",
+        hash_id: "uid_1",
+        abtesting: null,
+        benefit_index: 3,
+        page_total: 5,
+        event_type: "showDetails",
+        version: 2,
+      },
+    ]);
+  });
+
   it("fall back to a random base-12 id prefixed uid_", () => {
     expect(randomHashId(() => 0.5)).toBe(`uid_${(0.5).toString(12).slice(2)}`);
     expect(randomHashId()).toMatch(/^uid_[0-9ab]+$/);
