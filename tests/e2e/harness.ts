@@ -38,7 +38,12 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(): Promise<Harness> {
+export interface HarnessOptions {
+  /** The places directory (`LIEUX_API_URL`), e.g. a loopback server speaking its format. */
+  lieuxUrl?: string;
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   if (!existsSync(join(staticDir, "index.html")))
     throw new Error(`${staticDir} is missing: run npm run build first`);
   const bundle = loadBundle();
@@ -56,6 +61,7 @@ export async function startHarness(): Promise<Harness> {
     engine,
     staticDir,
     logger: false,
+    ...(options.lieuxUrl ? { lieuxUrl: options.lieuxUrl } : {}),
   });
   const [, browser] = await Promise.all([
     engine.start().then(() => engine.waitUntilReady(240_000)),
