@@ -4,6 +4,7 @@ import { Checkbox } from "@codegouvfr/react-dsfr/Checkbox";
 import { Input } from "@codegouvfr/react-dsfr/Input";
 import { useState, type FormEvent } from "react";
 import { SimulationContext } from "../simulation/SimulationContext";
+import { trackEvent } from "../analytics/track";
 import { sendRecap, type DeliveryState, type FieldErrors } from "./api";
 import { contactOf } from "./partner";
 import { setRecapStatus, useRecapStatus } from "./recapState";
@@ -67,7 +68,10 @@ export function RecapForm({ idPrefix = "recap" }: { idPrefix?: string }) {
       local.email = "Adresse électronique invalide";
     }
     setFields(local);
-    if (local.email) return;
+    if (local.email) {
+      if (trimmedEmail) trackEvent("Contact", "Invalid email form");
+      return;
+    }
     setRecapStatus("waiting");
     const outcome = await sendRecap(
       fetchFn,
@@ -84,6 +88,8 @@ export function RecapForm({ idPrefix = "recap" }: { idPrefix?: string }) {
     } else {
       setRecapStatus("error");
       setFields(outcome.fields);
+      if (outcome.fields.email) trackEvent("Contact", "Invalid email form");
+      if (outcome.fields.phone) trackEvent("Contact", "Invalid phone form");
       if (!outcome.fields.email && !outcome.fields.phone) setError(outcome.message);
     }
   };

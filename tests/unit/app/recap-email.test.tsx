@@ -132,6 +132,7 @@ describe("recap by e-mail and SMS", () => {
     expect(container.textContent).toContain(
       "Numéro de téléphone invalide\u00a0: seuls les mobiles français sont acceptés",
     );
+    expect(window._paq).toContainEqual(["trackEvent", "Contact", "Invalid phone form"]);
   });
 
   it("asks for an address or a number before sending", async () => {
@@ -144,6 +145,7 @@ describe("recap by e-mail and SMS", () => {
     await type(byLabel(container, "Adresse électronique"), "camille@");
     await click(byText(container, "button", "Envoyer"));
     expect(container.textContent).toContain("Adresse électronique invalide");
+    expect(window._paq).toContainEqual(["trackEvent", "Contact", "Invalid email form"]);
     expect(fetch).not.toHaveBeenCalledWith("/api/simulation/sim-1/followup", expect.anything());
   });
 });
