@@ -38,7 +38,6 @@ export const accessibilite: StaticPageContent = {
         {
           list: [
             "les formulaires et documents (souvent au format PDF) des organismes vers lesquels le simulateur renvoie ne relèvent pas de ce site et peuvent ne pas être accessibles ;",
-            "les graphiques de la page de statistiques n’ont pas encore d’équivalent sous forme de tableau ;",
             "intégré dans le site d’un partenaire, le simulateur dépend aussi de l’accessibilité de la page qui l’accueille.",
           ],
         },

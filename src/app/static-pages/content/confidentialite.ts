@@ -75,9 +75,11 @@ export const confidentialite: StaticPageContent = {
       ],
     },
     {
-      heading: "Mesure d’audience",
+      heading: "Mesure d’audience et statistiques",
       blocks: [
         "La mesure d’audience est désactivée par défaut. Lorsqu’elle est activée, elle utilise l’outil Matomo, configuré pour ne pas suivre les visiteurs dont le navigateur demande à ne pas être suivi (« Do Not Track »), et les identifiants de simulation ou de suivi sont retirés des adresses mesurées.",
+        "Pour savoir quelles aides sont affichées et consultées, la page des résultats envoie à notre serveur de statistiques la liste des aides affichées, leur position, la variante de présentation et un identifiant de visite (celui de la mesure d’audience ou, à défaut, un identifiant tiré au hasard) qui ne permet pas de vous identifier. Rien n’est envoyé lorsque votre navigateur demande à ne pas être suivi et que vous avez refusé la mesure d’audience.",
+        "Si le signalement des erreurs techniques est activé, une erreur survenue dans votre navigateur est transmise à notre outil de suivi des erreurs (page concernée, navigateur, message d’erreur), sans vos réponses.",
       ],
     },
     {
