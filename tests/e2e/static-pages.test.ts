@@ -70,6 +70,10 @@ describe("static pages in the browser", () => {
         await page.locator("main h1").filter({ hasText: h1 }).waitFor();
         await expectNoAxeViolationsQuickly(page, path);
       }
+      // An editor's preview: the card with sample values, without a simulation.
+      await page.goto(`${baseUrl}/preview?debug=aide_logement`);
+      await page.locator("main h3").filter({ hasText: "Aides personnelles au logement" }).waitFor();
+      await expectNoAxeViolationsQuickly(page, "/preview?debug=aide_logement");
       await page.goto(`${baseUrl}/contact`);
       await expect(page.locator(`main a[href="mailto:${CONTACT}"]`).count()).resolves.toBe(1);
       // An FAQ answer opens from the keyboard.

@@ -169,10 +169,21 @@ describe("other routes", () => {
     expect(router.state.location.pathname).toBe("/");
   });
 
-  it("/preview links each engine benefit to the results in debug mode", async () => {
+  it("/preview links each engine benefit to its card with sample values", async () => {
     const { h1, main } = await open("/preview");
     expect(h1()).toBe("Prévisualiser des aides");
     expect(byText(main(), "a", "Logement Crous")?.getAttribute("href")).toBe(
+      "/preview?debug=crous_logement",
+    );
+    expect(main().querySelector(".fr-card")).toBeNull();
+  });
+
+  it("/preview?debug= shows the cards without a simulation, and links to the results", async () => {
+    const { main } = await open("/preview?debug=crous_logement");
+    await settleUntil(() => main().textContent?.includes("valeurs d’exemple") ?? false);
+    await settleUntil(() => !!main().querySelector("h3"));
+    expect(main().querySelector("h3")?.textContent).toContain("Logement Crous");
+    expect(byText(main(), "a", "sous les résultats de ma simulation")?.getAttribute("href")).toBe(
       "/simulation/resultats?debug=crous_logement",
     );
   });
