@@ -1,4 +1,5 @@
 import { Alert } from "@codegouvfr/react-dsfr/Alert";
+import { useEffect } from "react";
 import { Link, useParams } from "react-router-dom";
 import { usePageTitle } from "../layout/usePageTitle";
 import { placesPath } from "../places/api";
@@ -6,6 +7,7 @@ import { useBundle } from "../simulation/hooks";
 import { FISCAL_PATH, PATRIMOINE_PATH } from "../simulation/paths";
 import { BackToResults } from "./BackToResults";
 import { resultValue } from "../../domain";
+import { postBenefitEvents } from "../stats/useBenefitStatistics";
 import { claimActions } from "./resultsModel";
 import { ResultsPending } from "./ResultsStatus";
 import { unexpectedPath, useComputeOnResultsSubpage, useResults } from "./useResults";
@@ -24,6 +26,16 @@ export function BenefitPage() {
     : "";
   const actions = droit ? claimActions(droit.links, info?.teleserviceNeedsRegistration) : [];
   const amount = droit ? resultValue(droit) : undefined;
+  const index = view.droits?.findIndex((d) => d.id === benefitId) ?? -1;
+  const position = index >= 0 ? { index: index + 1, total: view.droits!.length } : undefined;
+  const shownId = droit?.id;
+  const positionKey = position ? `${position.index}/${position.total}` : "";
+  // Statistics (spec §3 "Benefit event"): this benefit's details were shown.
+  useEffect(() => {
+    if (!shownId) return;
+    const [at, of] = positionKey.split("/").map(Number);
+    void postBenefitEvents([shownId], "showDetails", at ? { index: at, total: of! } : undefined);
+  }, [shownId, positionKey]);
 
   return (
     <>
@@ -98,6 +110,7 @@ export function BenefitPage() {
                       href={action.href}
                       target="_blank"
                       rel="noopener noreferrer"
+                      onClick={() => void postBenefitEvents([droit.id], action.kind, position)}
                     >
                       {action.label}
                       <span className="fr-sr-only"> (nouvelle fenêtre)</span>
