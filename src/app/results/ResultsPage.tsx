@@ -38,7 +38,9 @@ export function ResultsPage() {
   const ready = useHasResults();
   const view = useResults();
   const [searchParams] = useSearchParams();
-  const debugIds = (searchParams.get("debug") ?? "").split(",").filter(Boolean);
+  const debugIds = (searchParams.get("debug") ?? "")
+    .split(",")
+    .filter((id) => id && id !== "parcours");
   const requested = useRef(false);
 
   // Computes once the machine is on this page, and only when the stored results are missing or
@@ -77,6 +79,17 @@ export function ResultsPage() {
   const institutionLabel = (id: string) =>
     bundle.institutions.find((institution) => institution.id === id)?.label ?? id;
   const status = error || forbidden ? "" : droits ? countLabel(droits.length) : "Calcul en cours…";
+
+  // `?debug=` without the visitor's own results (content editors, the preview banner's link).
+  if (debugIds.length > 0 && currentPath !== RESULTS_PATH)
+    return (
+      <>
+        <h1 className="fr-h3" tabIndex={-1}>
+          Vos résultats
+        </h1>
+        <DebugResults ids={debugIds} />
+      </>
+    );
 
   return (
     <>

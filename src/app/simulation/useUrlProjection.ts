@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
-import { childIds } from "../../domain";
+import { childIds, RESULTS_PATH } from "../../domain";
 import { childIdInPath, isPagePath } from "./paths";
 import { SimulationContext } from "./SimulationContext";
 
@@ -31,15 +31,16 @@ export function stepsBackFromUnknownChild(pathname: string, knownChildren: strin
 export function useUrlProjection(enabled = true): void {
   const actor = SimulationContext.useActorRef();
   const currentPath = SimulationContext.useSelector((state) => state.context.currentPath);
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const navigate = useNavigate();
+  const shownByUrl = isPagePath(pathname) || isDebugResults(pathname, search);
   const handledPathname = useRef<string | null>(null);
 
   useEffect(() => {
     if (!enabled) return;
     if (handledPathname.current !== pathname) {
       handledPathname.current = pathname;
-      if (isPagePath(pathname)) return;
+      if (shownByUrl) return;
       if (actor.getSnapshot().context.currentPath !== pathname) {
         actor.send({ type: "GOTO", path: pathname });
       }
@@ -50,8 +51,17 @@ export function useUrlProjection(enabled = true): void {
       else navigate(accepted, { replace: true });
       return;
     }
-    if (isPagePath(pathname)) return;
+    if (shownByUrl) return;
     const target = actor.getSnapshot().context.currentPath;
     if (target !== pathname) navigate(target);
-  }, [actor, currentPath, enabled, navigate, pathname]);
+  }, [actor, currentPath, enabled, navigate, pathname, shownByUrl]);
+}
+
+/**
+ * `resultats?debug=id1,id2` (spec §2, the preview banner's link) shows sample values of those
+ * benefits even without a simulation: the results page is then shown by its URL alone.
+ */
+export function isDebugResults(pathname: string, search: string): boolean {
+  const debug = new URLSearchParams(search).get("debug");
+  return pathname === RESULTS_PATH && !!debug && debug !== "parcours";
 }

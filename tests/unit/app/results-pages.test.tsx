@@ -9,7 +9,7 @@ import { routes } from "../../../src/app/routes";
 import type { Benefit, Bundle, Droit } from "../../../src/domain";
 import { fixtureBundle } from "./fixtures/bundle";
 import { MemoryStorage } from "./fixtures/memoryStorage";
-import { byText, click, render, settle } from "./helpers/dom";
+import { byText, click, render, settle, settleUntil } from "./helpers/dom";
 
 const TODAY = "2026-11-22";
 
@@ -105,13 +105,13 @@ afterEach(async () => {
   document.body.innerHTML = "";
 });
 
-async function open(path: string) {
+async function open(path: string, storage: MemoryStorage = validStorage()) {
   const fetch = vi.fn<FetchLike>(async (url) =>
     url === "/api/simulation" ? json(200, { _id: "sim-1", token: "t" }) : json(200, results),
   );
   const deps = {
     bundle,
-    storage: validStorage(),
+    storage,
     fetch,
     today: () => TODAY,
     logger: { error: vi.fn() },
@@ -183,6 +183,14 @@ describe("results page", () => {
     const debug = main().querySelector('[aria-labelledby="debug-titre"]');
     expect(debug?.textContent).toContain("Complémentaire santé solidaire");
     expect(debug?.textContent).toMatch(/150\s€ \/ mois/);
+  });
+
+  it("shows the debug benefits without any simulation (the preview banner's link)", async () => {
+    const { main, path } = await open("/simulation/resultats?debug=css", new MemoryStorage());
+    await settleUntil(() => !!main().querySelector('[aria-labelledby="debug-titre"]'));
+    expect(path()).toBe("/simulation/resultats");
+    expect(main().textContent).toContain("Complémentaire santé solidaire");
+    expect(main().textContent).not.toContain("Calcul en cours");
   });
 });
 
