@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { compileSchema } from "./compile";
 import { emitGenerated } from "./emit";
 import { formatSchemaError } from "./errors";
+import { compileThemes, emitThemes } from "./themes";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -35,14 +36,20 @@ function parseArgs(argv: readonly string[]): Options {
 
 function main(): number {
   const options = parseArgs(process.argv.slice(2));
-  const { bundle, catalogue, errors } = compileSchema(options.schemaDir);
-  if (!bundle || !catalogue) {
+  const compiled = compileSchema(options.schemaDir);
+  const { bundle, catalogue } = compiled;
+  const { themes, errors: themeErrors } = compileThemes(options.schemaDir);
+  const errors = [...compiled.errors, ...themeErrors];
+  if (!bundle || !catalogue || !themes) {
     for (const error of errors) console.error(formatSchemaError(error));
     console.error(`schema check failed: ${errors.length} error${errors.length === 1 ? "" : "s"}`);
     return 1;
   }
   // Emitting is cheap, so --check emits too: the generated files never lag behind a green check.
-  const written = emitGenerated(bundle, catalogue, options.outDir);
+  const written = [
+    ...emitGenerated(bundle, catalogue, options.outDir),
+    ...emitThemes(themes, options.outDir),
+  ];
   const steps = Object.values(bundle.blocks).reduce(
     (count, block) => count + block.steps.length,
     0,

@@ -69,6 +69,8 @@ export function loadSchemaFiles(schemaDir: string): { files?: SchemaFiles; error
     ...SINGLE_FILES.map((name) => `${name}.yaml`),
     ...Object.values(OPTIONAL_FILES),
     ...DIRECTORIES,
+    // Read by its own compiler (themes.ts): the app's look, not the questionnaire.
+    "themes.yaml",
   ]);
   for (const entry of readdirSync(schemaDir)) {
     if (/\.ya?ml$/.test(entry) && !expected.has(entry)) {
@@ -106,7 +108,10 @@ function fileError(root: string, absolute: string, reason: string): SchemaError 
   return { file: relative(root, absolute).split(sep).join("/"), line: 1, path: "", reason };
 }
 
-function parseSource(text: string, rel: string): { file?: SourceFile; errors: SchemaError[] } {
+export function parseSource(
+  text: string,
+  rel: string,
+): { file?: SourceFile; errors: SchemaError[] } {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: true });
   if (doc.errors.length > 0) {

@@ -1,3 +1,6 @@
+// First: a third-party iframe may have no storage, and modules below read it.
+import "./iframe/installStorageFallback";
+import { reportError } from "./error-reporting/report";
 import "@codegouvfr/react-dsfr/main.css";
 import "./styles.css";
 import "./link";
@@ -25,6 +28,7 @@ createRoot(root).render(
         localStorage: window.localStorage,
         fetch: (input, init) => window.fetch(input, init),
         today: () => todayIso(),
+        logger: { error: reportError },
       }}
     />
   </StrictMode>,

@@ -37,6 +37,11 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <HomePage /> },
       { path: "redirection", element: <RedirectionPage /> },
+      // The integrator page (snippet generator and preview of the embedding).
+      {
+        path: "iframe",
+        lazy: async () => ({ Component: (await import("./iframe/IframePage")).IframePage }),
+      },
       // Usage statistics and their charts load on demand.
       {
         path: "stats",

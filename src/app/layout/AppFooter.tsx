@@ -1,3 +1,4 @@
+import { headerFooterDisplayItem } from "@codegouvfr/react-dsfr/Display";
 import { Footer } from "@codegouvfr/react-dsfr/Footer";
 import { PLATFORM_NAME, PLATFORM_URL } from "../config";
 import { FOOTER_ID } from "./ids";
@@ -18,6 +19,9 @@ export function AppFooter() {
         { text: "Données personnelles", linkProps: { to: "/confidentialite" } },
         { text: "Questions fréquentes", linkProps: { to: "/faq" } },
         { text: "Contact", linkProps: { to: "/contact" } },
+        // The display scheme (spec §4): the DSFR’s "Paramètres d’affichage" dialog, which the DSFR
+        // header (or CollapsedHeader) mounts.
+        headerFooterDisplayItem,
       ]}
     />
   );

@@ -1,11 +1,14 @@
 import { Header } from "@codegouvfr/react-dsfr/Header";
 import { useLocation } from "react-router-dom";
 import { SERVICE_TAGLINE, SERVICE_TITLE } from "../config";
+import { useIframeState } from "../iframe/IframeContext";
 import { HEADER_ID } from "./ids";
 
 export function AppHeader() {
   const { pathname } = useLocation();
   const isHome = pathname === "/";
+  // Inside an iframe the brand's link opens the simulator in its own window (spec §1).
+  const { inIframe } = useIframeState();
   return (
     <Header
       id={HEADER_ID}
@@ -16,7 +19,16 @@ export function AppHeader() {
           Française
         </>
       }
-      homeLinkProps={{ to: "/", title: `Accueil - ${SERVICE_TITLE}` }}
+      homeLinkProps={
+        inIframe
+          ? {
+              to: "/",
+              title: `Accueil - ${SERVICE_TITLE} - nouvelle fenêtre`,
+              target: "_blank",
+              rel: "noopener",
+            }
+          : { to: "/", title: `Accueil - ${SERVICE_TITLE}` }
+      }
       serviceTitle={SERVICE_TITLE}
       serviceTagline={SERVICE_TAGLINE}
       quickAccessItems={

@@ -1,6 +1,9 @@
 import { Outlet } from "react-router-dom";
 import { useAnalytics } from "../analytics/useAnalytics";
 import { PreviewBannerSlot } from "../preview/PreviewBannerSlot";
+import { CollapsedHeader } from "../iframe/CollapsedHeader";
+import { IframeFooter } from "../iframe/IframeFooter";
+import { IframeProvider, useIframeState } from "../iframe/IframeContext";
 import { AppFooter } from "./AppFooter";
 import { AppHeader } from "./AppHeader";
 import { AppSkipLinks } from "./AppSkipLinks";
@@ -13,15 +16,17 @@ function Page() {
   useFocusOnNavigation();
   usePageViews();
   useAnalytics();
+  // Embedded (spec §1): a collapsed header without logo, and a short footer.
+  const { inIframe, iframeHeaderCollapse } = useIframeState();
   return (
     <>
       <AppSkipLinks />
       <PreviewBannerSlot />
-      <AppHeader />
+      {iframeHeaderCollapse ? <CollapsedHeader /> : <AppHeader />}
       <main id={CONTENT_ID} tabIndex={-1}>
         <Outlet />
       </main>
-      <AppFooter />
+      {inIframe ? <IframeFooter /> : <AppFooter />}
     </>
   );
 }
@@ -29,7 +34,9 @@ function Page() {
 export function RootLayout() {
   return (
     <SessionStateProvider>
-      <Page />
+      <IframeProvider>
+        <Page />
+      </IframeProvider>
     </SessionStateProvider>
   );
 }

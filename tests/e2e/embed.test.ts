@@ -1,0 +1,230 @@
+/**
+ * Embedding (issue 7): a partner page on a second loopback origin pastes the host script; the
+ * iframe appears and its height follows the simulator's steps; a resize message from another
+ * origin is ignored; the iframe reaches the API with its bearer token, never a cookie. Then the
+ * themes and the dark scheme are axe-clean, the display scheme persists, and the host script
+ * stays under 3 kB gzip.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import type { Frame, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { themeCatalogue } from "../../src/app/theme/themes";
+import { RESIZE_MESSAGE } from "../../src/embed/protocol";
+import { freePort } from "../integration/helpers/engine";
+import { expectNoAxeViolationsQuickly, startHarness, staticDir, type Harness } from "./harness";
+
+const EMBED_MAX_GZIP_BYTES = 3 * 1024;
+const BIRTH_DATE_PATH = "/simulation/individu/demandeur/date_naissance";
+
+let harness: Harness;
+let host: Server;
+let hostOrigin: string;
+
+/** The partner's page: its own content around the pasted tag, and a log of the messages it got. */
+function partnerPage(simulatorOrigin: string): string {
+  return `<!doctype html>
+<html lang="fr"><head><meta charset="utf-8"><title>Site partenaire</title></head>
+<body>
+  <h1>Site partenaire</h1>
+  <script>window.received = []; addEventListener("message", (e) => received.push(e.data));</script>
+  <script src="${simulatorOrigin}/embed.js" data-from-home data-margin="-50"></script>
+  <p>Pied de page du partenaire</p>
+</body></html>`;
+}
+
+beforeAll(async () => {
+  const hostPort = await freePort();
+  // `localhost` and `127.0.0.1` are different sites: the simulator is a third party here.
+  hostOrigin = `http://localhost:${hostPort}`;
+  // The simulator's pages may be framed by the listed partners only (security headers).
+  process.env.FRAME_ANCESTORS = hostOrigin;
+  harness = await startHarness();
+  host = createServer((request, response) => {
+    response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    response.end(partnerPage(harness.baseUrl));
+  });
+  await new Promise<void>((resolve) => host.listen(hostPort, "127.0.0.1", resolve));
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => host?.close(resolve));
+  await harness?.close();
+  delete process.env.FRAME_ANCESTORS;
+});
+
+/** The iframe's height on the partner page and the simulator document's own height. */
+async function heights(page: Page, frame: Frame): Promise<{ iframe: number; content: number }> {
+  const iframe = await page
+    .locator("iframe")
+    .evaluate((element) => element.getBoundingClientRect().height);
+  const content = await frame.evaluate(() =>
+    Math.ceil(document.documentElement.getBoundingClientRect().height),
+  );
+  return { iframe, content };
+}
+
+/** Waits until the iframe has been sized to the simulator's content (the host script's job). */
+async function expectSizedToContent(page: Page, frame: Frame): Promise<number> {
+  await expect
+    .poll(
+      async () => {
+        const { iframe, content } = await heights(page, frame);
+        return Math.abs(iframe - content);
+      },
+      { timeout: 20_000 },
+    )
+    .toBeLessThanOrEqual(2);
+  return (await heights(page, frame)).iframe;
+}
+
+describe("embedding on a partner's site", () => {
+  it("inserts the iframe, follows the steps' heights, ignores other origins, uses the bearer token", async () => {
+    const { page, consoleErrors } = await harness.newPage();
+    const apiRequests: { url: string; headers: Record<string, string> }[] = [];
+    page.on("request", (request) => {
+      if (request.url().startsWith(`${harness.baseUrl}/api/`))
+        apiRequests.push({ url: request.url(), headers: request.headers() });
+    });
+    await page.goto(hostOrigin);
+
+    const iframe = page.locator("iframe");
+    await expect.poll(() => iframe.count()).toBe(1);
+    expect(await iframe.getAttribute("title")).toBe("Simulateur d’aides pour les jeunes");
+    const src = new URL((await iframe.getAttribute("src")) ?? "");
+    expect(src.origin).toBe(harness.baseUrl);
+    expect(src.pathname).toBe("/");
+    expect(src.searchParams.get("iframe")).toBe("true");
+    // Inserted right after the script, before the partner's own footer.
+    expect(
+      await page.evaluate(
+        () => document.querySelector("script[src$='embed.js']")?.nextElementSibling?.tagName,
+      ),
+    ).toBe("IFRAME");
+
+    const frame = (await iframe.elementHandle())!.contentFrame();
+    const simulator = (await frame)!;
+    await simulator.getByRole("heading", { level: 1 }).first().waitFor();
+    // The embedded layout: the brand's link opens the simulator in a new window.
+    expect(await simulator.locator(".fr-header__brand a").first().getAttribute("target")).toBe(
+      "_blank",
+    );
+    // The negative margin (data-margin="-50") is ignored: the iframe fits the content exactly.
+    const homeHeight = await expectSizedToContent(page, simulator);
+
+    // A forged message from the partner's origin (not the simulator's) changes nothing.
+    await page.evaluate((type) => window.postMessage({ type, height: 5 }, "*"), RESIZE_MESSAGE);
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          (window as unknown as { received: { height?: number }[] }).received.some(
+            (message) => message.height === 5,
+          ),
+        ),
+      )
+      .toBe(true);
+    expect((await heights(page, simulator)).iframe).toBe(homeHeight);
+
+    // A step: the iframe follows the new height.
+    await simulator.getByRole("button", { name: "Je commence ma simulation" }).click();
+    await simulator.waitForURL((url) => url.pathname === BIRTH_DATE_PATH);
+    await simulator.getByLabel(/date de naissance/).waitFor();
+    const stepHeight = await expectSizedToContent(page, simulator);
+    expect(stepHeight).not.toBe(homeHeight);
+
+    // The next step, after a save: still sized to the content.
+    await simulator.getByLabel(/date de naissance/).fill("2004-03-01");
+    await simulator.getByRole("button", { name: "Suivant" }).click();
+    await simulator.waitForURL((url) => url.pathname !== BIRTH_DATE_PATH);
+    await expectSizedToContent(page, simulator);
+
+    // Third-party context: no request of the iframe relies on a cookie; owner reads carry the
+    // bearer token in the Authorization header.
+    expect(apiRequests.length).toBeGreaterThan(0);
+    for (const request of apiRequests) expect(request.headers.cookie, request.url).toBeUndefined();
+    for (const request of apiRequests.filter((r) => /\/api\/simulation\/[^/]+/.test(r.url)))
+      expect(request.headers.authorization, request.url).toMatch(/^Bearer /);
+    // The iframe's state is in session storage, for the framed ('basic') context.
+    expect(
+      JSON.parse((await simulator.evaluate(() => sessionStorage.getItem("iframe"))) ?? "{}"),
+    ).toEqual({ basic: { inIframe: true, iframeHeaderCollapse: false } });
+    expect(consoleErrors).toEqual([]);
+  });
+});
+
+describe("themes and display scheme", () => {
+  async function openScreen(path: string, colorScheme: "light" | "dark", theme: string) {
+    const { context, page } = await harness.newPage();
+    await page.emulateMedia({ colorScheme });
+    await page.goto(`${harness.baseUrl}${path}?theme=${theme}`);
+    await page.locator("main h1").waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.getAttribute("data-fr-theme")))
+      .toBe(colorScheme);
+    expect(await page.evaluate(() => document.documentElement.getAttribute("data-app-theme"))).toBe(
+      theme,
+    );
+    return { context, page };
+  }
+
+  for (const theme of themeCatalogue.themes.map((t) => t.id)) {
+    for (const colorScheme of ["light", "dark"] as const) {
+      it(`theme ${theme}, ${colorScheme} scheme: home and a step are axe-clean`, async () => {
+        for (const path of ["/", BIRTH_DATE_PATH]) {
+          const { context, page } = await openScreen(path, colorScheme, theme);
+          await expectNoAxeViolationsQuickly(page, `${path} (${theme}, ${colorScheme})`);
+          await context.close();
+        }
+      });
+    }
+  }
+
+  it("keeps the scheme chosen in the display settings in local storage 'scheme'", async () => {
+    const { context, page } = await harness.newPage();
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.goto(harness.baseUrl);
+    await page.locator("main h1").waitFor();
+    const theme = () => page.evaluate(() => document.documentElement.getAttribute("data-fr-theme"));
+    await expect.poll(theme).toBe("light");
+
+    await page
+      .locator("footer")
+      .getByRole("button", { name: /Paramètres d.affichage/ })
+      .click();
+    const dialog = page.locator("#fr-theme-modal");
+    await dialog.locator("label", { hasText: "Thème sombre" }).click();
+    await expect.poll(theme).toBe("dark");
+    expect(await page.evaluate(() => localStorage.getItem("scheme"))).toBe("dark");
+
+    await page.reload();
+    await page.locator("main h1").waitFor();
+    await expect.poll(theme).toBe("dark");
+
+    // 'system' follows the operating system's preference.
+    await page
+      .locator("footer")
+      .getByRole("button", { name: /Paramètres d.affichage/ })
+      .click();
+    await dialog.locator("label", { hasText: "Système" }).click();
+    expect(await page.evaluate(() => localStorage.getItem("scheme"))).toBe("system");
+    await expect.poll(theme).toBe("light");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expect.poll(theme).toBe("dark");
+    await context.close();
+  });
+});
+
+describe("host script", () => {
+  it("is a standalone file of at most 3 kB gzip", () => {
+    const file = join(staticDir, "embed.js");
+    if (!existsSync(file))
+      throw new Error(
+        `${file} is missing: build it with \`npm run build\` (or \`vite build -c vite.embed.config.ts\`)`,
+      );
+    const gzipBytes = gzipSync(readFileSync(file)).length;
+    console.log(`embed.js: ${gzipBytes} bytes gzip`);
+    expect(gzipBytes).toBeLessThanOrEqual(EMBED_MAX_GZIP_BYTES);
+  });
+});
