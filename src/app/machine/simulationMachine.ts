@@ -544,10 +544,11 @@ export const simulationMachine = setup({
           target: "idle",
           actions: assign(({ context, event }) => {
             const error = event.error;
+            // Spec §8: a computation failure is also reported (the logger reports in the browser).
+            loggerOf(context.deps).error(error);
             if (error instanceof ApiError) {
               return { updating: false, error: error.message, exception: error.body };
             }
-            loggerOf(context.deps).error(error);
             return { updating: false, error: DEFAULT_ERROR_MESSAGE, exception: String(error) };
           }),
         },
