@@ -67,12 +67,21 @@ export async function computeResults(
     headers: { "Content-Type": "application/json", Accept: "application/json" },
     body: JSON.stringify(payload),
   });
+  return retrieveResults(fetchFn, saved._id, saved.token);
+}
+
+/** The results of a saved simulation, without saving it again (spec §4: an anonymised one). */
+export async function retrieveResults(
+  fetchFn: FetchLike,
+  simulationId: string,
+  token: string,
+): Promise<ComputeOutput> {
   const results = await requestJson<Results>(
     fetchFn,
-    `/api/simulation/${encodeURIComponent(saved._id)}/results`,
-    { headers: { Accept: "application/json", Authorization: `Bearer ${saved.token}` } },
+    `/api/simulation/${encodeURIComponent(simulationId)}/results`,
+    { headers: { Accept: "application/json", Authorization: `Bearer ${token}` } },
   );
-  return { simulationId: saved._id, token: saved.token, results };
+  return { simulationId, token, results };
 }
 
 /** The communes of a postcode; an unknown postcode gives an empty list. */

@@ -20,6 +20,7 @@ import {
   ApiError,
   DEFAULT_ERROR_MESSAGE,
   computeResults,
+  retrieveResults,
   type ComputeOutput,
   type FetchLike,
 } from "./api";
@@ -301,8 +302,17 @@ export const simulationMachine = setup({
     input: {} as { deps: SimulationDeps; restore?: boolean },
   },
   actors: {
-    compute: fromPromise<ComputeOutput, { fetch: FetchLike; payload: SimulationInput }>(
-      ({ input }) => computeResults(input.fetch, input.payload),
+    compute: fromPromise<
+      ComputeOutput,
+      {
+        fetch: FetchLike;
+        payload: SimulationInput;
+        saved?: { simulationId: string; token: string };
+      }
+    >(({ input }) =>
+      input.saved
+        ? retrieveResults(input.fetch, input.saved.simulationId, input.saved.token)
+        : computeResults(input.fetch, input.payload),
     ),
     save: fromPromise<SavedSimulation, { fetch: FetchLike; payload: SimulationInput }>(
       ({ input }) => saveSimulation(input.fetch, input.payload),
@@ -523,16 +533,26 @@ export const simulationMachine = setup({
       entry: assign({ updating: true, error: undefined, exception: undefined }),
       invoke: {
         src: "compute",
-        input: ({ context }) => ({ fetch: context.deps.fetch, payload: computePayload(context) }),
+        input: ({ context }) => ({
+          fetch: context.deps.fetch,
+          payload: computePayload(context),
+          // Spec §4: an anonymised simulation's results are retrieved, never computed again.
+          ...(context.anonymized && !context.dirty && context.simulationId && context.token
+            ? { saved: { simulationId: context.simulationId, token: context.token } }
+            : {}),
+        }),
         onDone: {
           target: "idle",
           actions: [
-            assign(({ event }) => ({
+            assign(({ context, event }) => ({
               simulationId: event.output.simulationId,
               token: event.output.token,
               results: event.output.results,
               dirty: false,
-              anonymized: undefined,
+              anonymized:
+                context.anonymized && event.output.simulationId === context.simulationId
+                  ? true
+                  : undefined,
               updating: false,
               recapEmailState: undefined,
               recapPhoneState: undefined,

@@ -50,6 +50,13 @@ function savedSimulation(status?: "anonymized"): MemoryStorage {
   return storage;
 }
 
+/** The calls about simulations (the page also asks for parameters and missing benefits). */
+function simulationCalls(fetch: { mock: { calls: Parameters<FetchLike>[] } }) {
+  return fetch.mock.calls
+    .filter(([url]) => url.startsWith("/api/simulation"))
+    .map(([url, init]) => [url, init?.method ?? "GET"]);
+}
+
 let cleanup: (() => Promise<void>) | undefined;
 afterEach(async () => {
   await cleanup?.();
@@ -57,8 +64,10 @@ afterEach(async () => {
   document.body.innerHTML = "";
 });
 
-async function openResults(storage: MemoryStorage) {
-  const fetch = vi.fn<FetchLike>(async () => json(200, results));
+async function openResults(
+  storage: MemoryStorage,
+  fetch = vi.fn<FetchLike>(async () => json(200, results)),
+) {
   const deps = {
     bundle: fixtureBundle,
     storage,
@@ -93,6 +102,29 @@ describe("an anonymised simulation (spec §2 Simulation layout, §4)", () => {
     expect(container.querySelector("nav.app-chapters")).toBeNull();
     expect(byText(container, "button", RECAP_BUTTON)).toBeUndefined();
     expect(container.textContent).not.toContain("Modifier ma simulation");
+  });
+
+  it("retrieves the results of an anonymised simulation instead of saving it again", async () => {
+    const storage = savedSimulation("anonymized");
+    storage.removeItem(STORAGE_KEYS.calculs);
+    const fetch = vi.fn<FetchLike>(async () => json(200, results));
+    const container = await openResults(storage, fetch);
+    await settleUntil(() => container.textContent?.includes("Aide au logement") === true);
+    expect(simulationCalls(fetch)).toEqual([["/api/simulation/sim-1/results", "GET"]]);
+    expect(container.textContent).toContain("Aide au logement");
+    expect(byText(container, "button", RECAP_BUTTON)).toBeUndefined();
+  });
+
+  it("shows the server's message when its results are gone", async () => {
+    const storage = savedSimulation("anonymized");
+    storage.removeItem(STORAGE_KEYS.calculs);
+    const gone =
+      "Cette simulation a été anonymisée\u00a0: ses résultats ne sont plus disponibles. Vous pouvez faire une nouvelle simulation.";
+    const fetch = vi.fn<FetchLike>(async () => json(410, { message: gone, errors: [] }));
+    const container = await openResults(storage, fetch);
+    await settleUntil(() => container.textContent?.includes(gone) === true);
+    expect(container.textContent).toContain(gone);
+    expect(simulationCalls(fetch)).toEqual([["/api/simulation/sim-1/results", "GET"]]);
   });
 
   it("reads the status the server gives back", async () => {
