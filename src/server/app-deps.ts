@@ -63,6 +63,8 @@ export interface AppDeps {
   staticDir?: string;
   /** Fastify logger settings; `authorization` headers are always redacted. Defaults to info level. */
   logger?: FastifyServerOptions["logger"];
+  /** Proxies believed about the visitor's address (per-IP rate limits); none by default. */
+  trustProxy?: boolean | number | string[];
   /** Defaults to the lazily loaded @etalab/decoupage-administratif data. */
   communes?: CommuneLookup;
   /** Engine parameters at a date; defaults to the schema's fallbacks. */

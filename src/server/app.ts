@@ -44,6 +44,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   const app = Fastify({
     logger: loggerOptions(deps.logger),
     bodyLimit: BODY_LIMIT_BYTES,
+    ...(deps.trustProxy !== undefined ? { trustProxy: fastifyTrustProxy(deps.trustProxy) } : {}),
   });
 
   // JSON only: anything else (text/plain included) is a 415.
@@ -96,6 +97,11 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   });
 
   return app;
+}
+
+/** A number of hops becomes the function Fastify's typings ask for (same meaning as proxy-addr's). */
+function fastifyTrustProxy(setting: boolean | number | string[]) {
+  return typeof setting === "number" ? (_address: string, hop: number) => hop < setting : setting;
 }
 
 function loggerOptions(logger: AppDeps["logger"]): FastifyServerOptions["logger"] {

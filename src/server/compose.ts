@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import type { Kysely } from "kysely";
 import { parseSimulationInput, type Bundle, type Catalogue } from "../domain";
 import { buildApp } from "./app";
-import type { MissingBenefits } from "./app-deps";
+import type { AppDeps, MissingBenefits } from "./app-deps";
 import { createBikeAidsCalculator } from "./bikes";
 import { createCommuneCentres } from "./commune-centres";
 import { createEngineCompute, createEngineInfo, type EngineCompute } from "./compute";
@@ -62,6 +62,8 @@ export interface SimulatorParts {
   recap?: RecapSettings;
   /** The places directory (`LIEUX_API_URL`); the public API Annuaire by default. */
   lieuxUrl?: string;
+  /** `TRUST_PROXY`: the proxies whose `X-Forwarded-For` gives the visitor's address. */
+  trustProxy?: AppDeps["trustProxy"];
 }
 
 /** Where recaps go (`SMTP_URL`, `MAIL_FROM`, `PUBLIC_URL`, `SMS_URL`, `SMS_USER`, `SMS_PASSWORD`). */
@@ -149,6 +151,7 @@ export function buildSimulatorApp({
   contactEmail,
   recap,
   lieuxUrl,
+  trustProxy,
 }: SimulatorParts): FastifyInstance {
   const parametersAt = createParameterService(bundle.parameters, engine.client, {
     engineStatus: () => engine.status,
@@ -173,6 +176,7 @@ export function buildSimulatorApp({
     parametersAt,
     recap: buildRecapDeps(recap),
     lieux: createLieuxClient({ url: lieuxUrl }),
+    ...(trustProxy !== undefined ? { trustProxy } : {}),
     ...(contactEmail ? { contactEmail } : {}),
     ...(staticDir ? { staticDir } : {}),
     ...(logger !== undefined ? { logger } : {}),

@@ -37,6 +37,11 @@ export interface Config {
   smsPassword?: string;
   /** The places directory (API Annuaire de l’administration format); unset: the public one. */
   lieuxApiUrl?: string;
+  /**
+   * Which proxies to believe about the visitor's address (`X-Forwarded-For`), for per-IP rate
+   * limits behind a load balancer: `true`, a number of hops, or addresses/CIDRs. Unset: none.
+   */
+  trustProxy?: boolean | number | string[];
 }
 
 export class ConfigError extends Error {
@@ -92,6 +97,13 @@ const schema = z
     SMS_USER: z.string().optional(),
     SMS_PASSWORD: z.string().optional(),
     LIEUX_API_URL: httpUrl.optional(),
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .regex(/^(true|false|\d+|[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*)$/, {
+        message: "must be true, false, a number of hops or comma-separated addresses",
+      })
+      .optional(),
   })
   .refine((env) => env.ENGINE_CLIENT_TIMEOUT_MS < env.ENGINE_WORKER_TIMEOUT_S * 1000, {
     // Otherwise the client would wait on a worker the engine has already killed.
@@ -148,5 +160,13 @@ export function loadConfig(env: Env = process.env): Config {
     smsUser: values.SMS_USER,
     smsPassword: values.SMS_PASSWORD,
     lieuxApiUrl: values.LIEUX_API_URL,
+    trustProxy: parseTrustProxy(values.TRUST_PROXY),
   };
+}
+
+function parseTrustProxy(value: string | undefined): Config["trustProxy"] {
+  if (value === undefined || value === "false") return undefined;
+  if (value === "true") return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(",");
 }

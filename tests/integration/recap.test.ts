@@ -409,4 +409,33 @@ describe("recap rate limit per IP", () => {
       await ctx.close();
     }
   });
+
+  it("counts each visitor behind a trusted proxy apart (TRUST_PROXY)", async () => {
+    const ctx = await startTestApp({
+      trustProxy: 1,
+      recap: {
+        publicUrl: "http://localhost:8080",
+        mailer: { send: async () => {} },
+        perIpLimit: 1,
+        perSimulationLimit: 10,
+        windowMs: 60_000,
+      },
+    });
+    try {
+      const post = async (visitor: string) => {
+        const { _id, token } = await createSimulation(ctx);
+        return ctx.app.inject({
+          method: "POST",
+          url: `/api/simulation/${_id}/followup`,
+          headers: { ...bearer(token), "x-forwarded-for": visitor },
+          payload: { email: "camille@example.org", surveyOptin: false },
+        });
+      };
+      expect((await post("203.0.113.1")).statusCode).toBe(200);
+      expect((await post("203.0.113.2")).statusCode).toBe(200);
+      expect((await post("203.0.113.1")).statusCode).toBe(429);
+    } finally {
+      await ctx.close();
+    }
+  });
 });
