@@ -58,7 +58,8 @@ if ! bin="$(server_bin)"; then
   bin="$(server_bin)"
 fi
 
-if [ ! -f "$CLUSTER/PG_VERSION" ]; then
+# The port file is written last: without it, an earlier initdb did not finish and is redone.
+if [ ! -f "$PG_TEST_DIR/port" ]; then
   log "→ Création d’un cluster PostgreSQL de test dans $CLUSTER…"
   rm -rf "$CLUSTER"
   mkdir -p "$CLUSTER"
