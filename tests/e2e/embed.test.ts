@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import AxeBuilder from "@axe-core/playwright";
 import type { Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { themeCatalogue } from "../../src/app/theme/themes";
@@ -24,13 +25,16 @@ let host: Server;
 let hostOrigin: string;
 
 /** The partner's page: its own content around the pasted tag, and a log of the messages it got. */
-function partnerPage(simulatorOrigin: string): string {
+function partnerPage(simulatorOrigin: string, collapsed = false): string {
+  const attributes = collapsed
+    ? 'data-with-logo="false" data-theme="metropole"'
+    : 'data-from-home data-margin="-50"';
   return `<!doctype html>
 <html lang="fr"><head><meta charset="utf-8"><title>Site partenaire</title></head>
 <body>
   <h1>Site partenaire</h1>
   <script>window.received = []; addEventListener("message", (e) => received.push(e.data));</script>
-  <script src="${simulatorOrigin}/embed.js" data-from-home data-margin="-50"></script>
+  <script src="${simulatorOrigin}/embed.js" ${attributes}></script>
   <p>Pied de page du partenaire</p>
 </body></html>`;
 }
@@ -44,7 +48,7 @@ beforeAll(async () => {
   harness = await startHarness();
   host = createServer((request, response) => {
     response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-    response.end(partnerPage(harness.baseUrl));
+    response.end(partnerPage(harness.baseUrl, request.url === "/sans-logo"));
   });
   await new Promise<void>((resolve) => host.listen(hostPort, "127.0.0.1", resolve));
 });
@@ -154,6 +158,36 @@ describe("embedding on a partner's site", () => {
   });
 });
 
+describe("embedding without logo, with a theme", () => {
+  it("starts on the first question, collapses the header, applies the theme, stays axe-clean", async () => {
+    const { context, page, consoleErrors } = await harness.newPage();
+    await page.goto(`${hostOrigin}/sans-logo`);
+    const simulator = (await (await page.locator("iframe").elementHandle())!.contentFrame())!;
+    await simulator.waitForURL((url) => url.pathname === BIRTH_DATE_PATH);
+    await simulator.getByLabel(/date de naissance/).waitFor();
+    expect(await simulator.locator(".fr-header__brand").count()).toBe(0);
+    expect(
+      await simulator.getByRole("link", { name: "Retour à l’accueil du simulateur" }).count(),
+    ).toBe(1);
+    expect(
+      await simulator.evaluate(() => document.documentElement.getAttribute("data-app-theme")),
+    ).toBe("metropole");
+    await expectSizedToContent(page, simulator);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+
+    // The same layout, opened at the top level (the 'integrated' context), is axe-clean.
+    const direct = await harness.newPage();
+    await direct.page.goto(
+      `${harness.baseUrl}${BIRTH_DATE_PATH}?iframe=true&data-with-logo=false&theme=metropole`,
+    );
+    await direct.page.getByLabel(/date de naissance/).waitFor();
+    expect(await direct.page.locator(".fr-header__brand").count()).toBe(0);
+    await expectNoAxeViolationsQuickly(direct.page, "collapsed header, metropole theme");
+    await direct.context.close();
+  });
+});
+
 describe("themes and display scheme", () => {
   async function openScreen(path: string, colorScheme: "light" | "dark", theme: string) {
     const { context, page } = await harness.newPage();
@@ -180,6 +214,24 @@ describe("themes and display scheme", () => {
       });
     }
   }
+
+  it("/iframe, the integrator page with its live preview, is axe-clean", async () => {
+    const { context, page } = await harness.newPage();
+    await page.goto(`${harness.baseUrl}/iframe`);
+    await page
+      .getByRole("heading", { level: 1, name: "Intégrer le simulateur à votre site" })
+      .waitFor();
+    const preview = (await (await page.locator("main iframe").elementHandle())!.contentFrame())!;
+    await preview.locator("main h1").waitFor();
+    expect(await page.locator("#embed-snippet").textContent()).toBe(
+      `<script src="${harness.baseUrl}/embed.js" data-from-home></script>`,
+    );
+    // The preview shows the simulator's own pages (checked above); its landmarks would repeat the
+    // page's, as they do on any partner's page (axe's best practice "landmark-unique").
+    const { violations } = await new AxeBuilder({ page }).exclude("main iframe").analyze();
+    expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await context.close();
+  });
 
   it("keeps the scheme chosen in the display settings in local storage 'scheme'", async () => {
     const { context, page } = await harness.newPage();
