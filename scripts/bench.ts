@@ -55,6 +55,13 @@ import {
   type GoldenSituation,
 } from "../tests/golden/golden";
 import { freePort, quietLogger } from "../tests/integration/helpers/engine";
+import {
+  WRITE_TARGETS,
+  benchPostgresWrites,
+  benchSqliteWrites,
+  postgresServerUrl,
+  type WriteFigures,
+} from "./bench-writes";
 
 const REPEATED_RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const MISSES_PER_SITUATION = Number(process.env.BENCH_MISSES ?? 8);
@@ -463,3 +470,40 @@ console.log(
     verdict(ratio >= TARGETS.ratio),
   ),
 );
+
+// Writes: POST /api/simulation on each database, the server in its own process.
+console.log("");
+console.log("write throughput (POST /api/simulation, autocannon from this process)…");
+const writes: WriteFigures[] = [await benchSqliteWrites()];
+const postgres = postgresServerUrl();
+if (postgres) writes.push(await benchPostgresWrites(postgres));
+else console.log("no PostgreSQL server found or started: PostgreSQL writes not measured");
+for (const w of writes) {
+  const sqlite = w.database === "SQLite";
+  console.log(
+    row(
+      `${w.database} writes`,
+      `${w.requestsPerSecond.toFixed(0)} req/s`,
+      sqlite ? `≥ ${WRITE_TARGETS.requestsPerSecond} req/s` : "",
+      sqlite ? verdict(w.requestsPerSecond >= WRITE_TARGETS.requestsPerSecond) : "",
+      `${w.seconds.toFixed(0)} s, p50 ${w.p50Ms} ms, ${w.errors} errors, ${w.non2xx} non-2xx`,
+    ),
+  );
+  console.log(
+    row(
+      `${w.database} writes p99`,
+      `${w.p99Ms} ms`,
+      sqlite ? `≤ ${WRITE_TARGETS.p99Ms} ms` : "",
+      sqlite ? verdict(w.p99Ms <= WRITE_TARGETS.p99Ms) : "",
+    ),
+  );
+  console.log(
+    row(
+      `server RSS under ${w.database} writes (max)`,
+      `${w.maxRssMb.toFixed(0)} MB`,
+      `≤ ${WRITE_TARGETS.rssMb} MB`,
+      verdict(w.maxRssMb <= WRITE_TARGETS.rssMb),
+      "run with tsx, as npm start does",
+    ),
+  );
+}
