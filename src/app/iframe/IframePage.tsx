@@ -1,9 +1,11 @@
 import { Button } from "@codegouvfr/react-dsfr/Button";
+import { CallOut } from "@codegouvfr/react-dsfr/CallOut";
 import { RadioButtons } from "@codegouvfr/react-dsfr/RadioButtons";
 import { Select } from "@codegouvfr/react-dsfr/Select";
 import { useEffect, useRef, useState } from "react";
 import { embedUrl } from "../../embed/options";
 import { isResizeMessage } from "../../embed/protocol";
+import { useContactEmail } from "../layout/useContactEmail";
 import { usePageTitle } from "../layout/usePageTitle";
 import { themeCatalogue } from "../theme/themes";
 import { embedDataset, embedSnippet, type EmbedChoices } from "./snippet";
@@ -35,6 +37,7 @@ export function IframePage() {
     theme: defaultTheme,
   });
   const [copyStatus, setCopyStatus] = useState<CopyStatus>("idle");
+  const contactEmail = useContactEmail();
   const frame = useRef<HTMLIFrameElement>(null);
   const previewHeight = usePreviewHeight(frame);
   const origin = window.location.origin;
@@ -65,6 +68,18 @@ export function IframePage() {
         Choisissez les options ci-dessous, puis copiez le code et collez-le à l’endroit de votre
         page où le simulateur doit apparaître. Sa hauteur s’adapte à son contenu.
       </p>
+      <CallOut title="Autoriser votre site" titleAs="h2">
+        Pour la sécurité de ses visiteurs, le simulateur ne s’affiche que dans les sites autorisés.
+        {contactEmail ? (
+          <>
+            {" "}
+            Écrivez-nous à <a href={`mailto:${contactEmail}`}>{contactEmail}</a> en indiquant
+            l’adresse de votre site pour l’ajouter.
+          </>
+        ) : (
+          " Contactez-nous en indiquant l’adresse de votre site pour l’ajouter."
+        )}
+      </CallOut>
       <div className="fr-grid-row fr-grid-row--gutters">
         <div className="fr-col-12 fr-col-md-5">
           <h2 className="fr-h4">Options</h2>

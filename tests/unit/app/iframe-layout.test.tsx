@@ -106,6 +106,8 @@ describe("/iframe integrator page", () => {
       "Intégrer le simulateur à votre site",
     );
     const snippet = () => container.querySelector("#embed-snippet")?.textContent;
+    // Partners learn that their site must be allowed to frame the simulator.
+    expect(container.querySelector(".fr-callout")?.textContent).toContain("sites autorisés");
     const origin = window.location.origin;
     expect(snippet()).toBe(`<script src="${origin}/embed.js" data-from-home></script>`);
     const preview = () => container.querySelector<HTMLIFrameElement>("iframe")!;
