@@ -10,6 +10,18 @@ step() { printf '\n── %s\n' "$1"; }
 step "Schéma";        npm run -s schema:check
 step "Types";         npm run -s typecheck
 step "Lint";          npm run -s lint
+step "Audit"
+# High or critical advisories fail the run. When the registry's advisory service cannot be reached
+# (offline, or a mirror without it) the audit cannot run: said loudly, a failure only with
+# AUDIT_REQUIRED=1.
+if ! audit_log="$(npm audit --audit-level=high 2>&1)"; then
+  printf '%s\n' "$audit_log"
+  if [ "${AUDIT_REQUIRED:-0}" != 1 ] &&
+    grep -qE "audit endpoint returned an error|ENOTFOUND|ECONNREFUSED|EAI_AGAIN|ETIMEDOUT" <<<"$audit_log"; then
+    printf '⚠ npm audit : service des avis de sécurité injoignable, audit non effectué.\n'
+  else
+    exit 1
+  fi
 step "Unitaires";     npx vitest run --project unit
 step "Build";         npm run -s build
 step "Intégration (SQLite)"; TEST_DATABASE_URL= npx vitest run --project integration

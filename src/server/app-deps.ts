@@ -6,6 +6,7 @@ import type { FieldError } from "./http-errors";
 import type { ParametersAt } from "./parameters";
 import type { LieuxClient } from "./places";
 import type { RecapDeps } from "./recap";
+import type { SecurityHeaderSettings } from "./security-headers";
 import type { Database, Simulation } from "./storage";
 
 export type SimulationInputParseResult =
@@ -75,4 +76,6 @@ export interface AppDeps {
   recap?: RecapDeps;
   /** `GET /api/lieux`: the public directory of administrations by default (`LIEUX_API_URL`). */
   lieux?: LieuxClient;
+  /** CSP and hardening headers; read from the environment (`loadConfig`) by default. */
+  security?: SecurityHeaderSettings;
 }

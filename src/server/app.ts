@@ -1,9 +1,11 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { z } from "zod";
 import type { AppDeps } from "./app-deps";
 import { createCommuneLookup } from "./communes";
 import { handleError, sendError } from "./http-errors";
 import { messages } from "./messages";
 import { fallbackParameters } from "./parameters";
+import { loadConfig } from "./config";
 import { createLieuxClient } from "./places";
 import { registerCommuneRoutes } from "./routes/communes";
 import { publicConfig, registerConfigRoutes, telemetryFromEnv } from "./routes/config";
@@ -14,10 +16,14 @@ import { registerParameterRoutes } from "./routes/parameters";
 import { registerPlacesRoutes } from "./routes/places";
 import { registerSimulationRoutes } from "./routes/simulation";
 import { registerStatsRoutes } from "./routes/stats";
+import { registerSecurityHeaders, securitySettings } from "./security-headers";
 import { isApiPath, registerSpa, sendSpaIndex, wantsSpaFallback } from "./spa";
 import { createFollowupRepository, createSimulationRepository } from "./storage";
 
 export type * from "./app-deps";
+
+// Zod's own messages (in the field errors of every route) in French, like the API's.
+z.config(z.locales.fr());
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -34,9 +40,83 @@ const REDACTED_PATHS = [
   "body.phone",
 ];
 
+/** No request nests this deep; a deeper document would overflow the stack when stored (a 500). */
+export const MAX_JSON_DEPTH = 64;
+
+/** Whether `text` opens more than `max` nested arrays or objects (strings skipped). */
+export function jsonDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (inString) {
+      // A backslash escapes the next character.
+      if (code === 0x5c) index++;
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) inString = true;
+    else if (code === 0x7b || code === 0x5b) {
+      if (++depth > max) return true;
+    } else if (code === 0x7d || code === 0x5d) depth--;
+  }
+  return false;
+}
+
+/** Fastify's JSON parser (with its prototype-poisoning checks), after a nesting check: 400. */
+function limitJsonDepth(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    const text = typeof body === "string" ? body : body.toString("utf8");
+    if (jsonDeeperThan(text, MAX_JSON_DEPTH)) {
+      done(Object.assign(new Error("JSON nested too deeply"), { statusCode: 400 }), undefined);
+      return;
+    }
+    parse(request, text, done);
+  });
+}
+
 /** Survey links carry the follow-up token in their query string: logged URLs drop it. */
 export function withoutTokens(url: string): string {
-  return url.replace(/([?&]token=)[^&#]*/gi, "$1[redacted]");
+  return redactPersonalText(url.replace(/([?&]token=)[^&#]*/gi, "$1[redacted]"));
+}
+
+/** Keys whose values are contact details (spec §3: prénom, nom, email, téléphone), any case. */
+const PERSONAL_KEYS = new Set(["prenom", "nom", "email", "telephone", "phone", "_firstname"]);
+const EMAIL_IN_TEXT = /[^\s@"'<>(),;:/?&=]+@[^\s@"'<>(),;:/?&=]+\.[A-Za-z]{2,}/g;
+const PHONE_IN_TEXT = /(?<![\w+])(?:\+33\s?|0)[1-9](?:[\s.-]?\d{2}){4}(?!\w)/g;
+
+function redactPersonalText(text: string): string {
+  return text.replace(EMAIL_IN_TEXT, "[redacted]").replace(PHONE_IN_TEXT, "[redacted]");
+}
+
+/**
+ * Contact details never reach the logs, wherever they hide in a log object: under a personal key,
+ * as the value of a contact answer (`{ fieldName: "email", value }`), or inside any text.
+ */
+export function redactPersonalData(value: unknown, depth = 0): unknown {
+  if (typeof value === "string") return redactPersonalText(value);
+  if (value === null || typeof value !== "object" || depth > 10) return value;
+  if (Array.isArray(value)) return value.map((item) => redactPersonalData(item, depth + 1));
+  const record = value as Record<string, unknown>;
+  if (value instanceof Error) {
+    return redactPersonalData(
+      { ...record, type: value.name, message: value.message, stack: value.stack },
+      depth,
+    );
+  }
+  // Requests and replies keep their own serializers.
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return value;
+  const contactAnswer =
+    typeof record.fieldName === "string" && PERSONAL_KEYS.has(record.fieldName.toLowerCase());
+  return Object.fromEntries(
+    Object.entries(record).map(([key, item]) => [
+      key,
+      PERSONAL_KEYS.has(key.toLowerCase()) || (contactAnswer && key === "value")
+        ? "[redacted]"
+        : redactPersonalData(item, depth + 1),
+    ]),
+  );
 }
 
 /** The HTTP application, ready to `listen` or `inject`. Migrations must already have run. */
@@ -45,11 +125,15 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     logger: loggerOptions(deps.logger),
     bodyLimit: BODY_LIMIT_BYTES,
     ...(deps.trustProxy !== undefined ? { trustProxy: fastifyTrustProxy(deps.trustProxy) } : {}),
+    // Malformed URLs (`/api/%`) and the like get the API's error shape too.
+    frameworkErrors: (_error, _request, reply) => sendError(reply, 400, messages.badRequest),
   });
 
   // JSON only: anything else (text/plain included) is a 415.
   app.removeContentTypeParser("text/plain");
+  limitJsonDepth(app);
   app.setErrorHandler(handleError);
+  registerSecurityHeaders(app, deps.security ?? securitySettings(loadConfig()));
 
   // Simulations are private: no cache may keep them. Routes that are cacheable say so.
   app.addHook("onSend", async (request, reply) => {
@@ -111,6 +195,13 @@ function loggerOptions(logger: AppDeps["logger"]): FastifyServerOptions["logger"
   return {
     ...options,
     redact: { paths: [...REDACTED_PATHS, ...extra], censor: "[redacted]" },
+    formatters: {
+      ...options.formatters,
+      log: (object) =>
+        redactPersonalData(
+          options.formatters?.log ? options.formatters.log(object) : object,
+        ) as Record<string, unknown>,
+    },
     serializers: {
       req: (request: { method: string; url: string; hostname?: string; ip?: string }) => ({
         method: request.method,

@@ -1,9 +1,17 @@
 import type { FastifyRequest } from "fastify";
+import { z } from "zod";
 
-/** The token of an `Authorization: Bearer <token>` header, if there is one. */
+/**
+ * `Authorization: Bearer <token>`, a token being 256 bits in base64url (storage/tokens.ts). The
+ * header is the only place a token is read from: never the query string, a cookie or the body.
+ */
+const bearerHeader = z
+  .string()
+  .regex(/^Bearer\s+[A-Za-z0-9_-]{43}\s*$/i)
+  .transform((header) => header.trim().split(/\s+/)[1]!);
+
+/** The token of an `Authorization: Bearer <token>` header, if there is a well-formed one. */
 export function bearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  if (!header) return undefined;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return match?.[1];
+  const parsed = bearerHeader.safeParse(request.headers.authorization);
+  return parsed.success ? parsed.data : undefined;
 }

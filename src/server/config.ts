@@ -42,6 +42,13 @@ export interface Config {
    * limits behind a load balancer: `true`, a number of hops, or addresses/CIDRs. Unset: none.
    */
   trustProxy?: boolean | number | string[];
+  /** Partner origins allowed to show the simulator in an iframe (CSP `frame-ancestors`). */
+  frameAncestors?: string[];
+  /** The browser app's analytics tracker, error reporting and partner endpoint, allowed by the CSP. */
+  matomoUrl?: string;
+  sentryDsn?: string;
+  statsUrl?: string;
+  partnerResultsUrl?: string;
 }
 
 export class ConfigError extends Error {
@@ -64,6 +71,22 @@ const port = () => integer(1, 65_535);
 const httpUrl = z
   .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
   .transform((url) => url.replace(/\/+$/, ""));
+
+/** Space-separated http(s) origins, a leading `*.` allowed: `https://a.fr https://*.b.fr`. */
+const origins = z
+  .string()
+  .trim()
+  .transform((value) => value.split(/\s+/).filter(Boolean))
+  .pipe(
+    z.array(
+      z
+        .string()
+        .regex(
+          /^https?:\/\/(\*\.)?[A-Za-z0-9.-]+(:\d{1,5})?$/,
+          "must be space-separated http(s) origins (https://partenaire.fr)",
+        ),
+    ),
+  );
 
 const postgresUrl = z.string().regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// URL");
 
@@ -104,6 +127,11 @@ const schema = z
         message: "must be true, false, a number of hops or comma-separated addresses",
       })
       .optional(),
+    FRAME_ANCESTORS: origins.optional(),
+    VITE_MATOMO_URL: httpUrl.optional(),
+    VITE_SENTRY_DSN: httpUrl.optional(),
+    VITE_STATS_URL: httpUrl.optional(),
+    VITE_PARTNER_RESULTS_URL: httpUrl.optional(),
   })
   .refine((env) => env.ENGINE_CLIENT_TIMEOUT_MS < env.ENGINE_WORKER_TIMEOUT_S * 1000, {
     // Otherwise the client would wait on a worker the engine has already killed.
@@ -161,6 +189,11 @@ export function loadConfig(env: Env = process.env): Config {
     smsPassword: values.SMS_PASSWORD,
     lieuxApiUrl: values.LIEUX_API_URL,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
+    frameAncestors: values.FRAME_ANCESTORS,
+    matomoUrl: values.VITE_MATOMO_URL,
+    sentryDsn: values.VITE_SENTRY_DSN,
+    statsUrl: values.VITE_STATS_URL,
+    partnerResultsUrl: values.VITE_PARTNER_RESULTS_URL,
   };
 }
 

@@ -1,14 +1,17 @@
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import { POSTCODE_PATTERN, type CommuneLookup } from "../communes";
 import { sendError } from "../http-errors";
 import { messages } from "../messages";
+
+const postcodeSchema = z.string().regex(POSTCODE_PATTERN);
 
 export function registerCommuneRoutes(app: FastifyInstance, communes: CommuneLookup): void {
   app.get<{ Params: { codePostal: string } }>(
     "/api/communes/:codePostal",
     async (request, reply) => {
       const { codePostal } = request.params;
-      if (!POSTCODE_PATTERN.test(codePostal)) {
+      if (!postcodeSchema.safeParse(codePostal).success) {
         return sendError(reply, 400, messages.invalidPostcode, [
           { path: "codePostal", message: messages.invalidPostcode },
         ]);

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
 import { bearerToken } from "../auth";
 import { sendError } from "../http-errors";
 import { messages } from "../messages";
@@ -8,6 +9,8 @@ import {
   type SimulationRepository,
   type StoredSimulation,
 } from "../storage";
+
+const idSchema = z.string().regex(SIMULATION_ID_PATTERN);
 
 /**
  * The simulation named in the URL (`:id`) if the bearer token opens it; otherwise sends 403 (no or
@@ -24,7 +27,7 @@ export async function authorizedSimulation(
     return undefined;
   }
   const { id } = request.params;
-  const simulation = SIMULATION_ID_PATTERN.test(id)
+  const simulation = idSchema.safeParse(id).success
     ? await repository.getSimulation(id)
     : undefined;
   if (!simulation) {

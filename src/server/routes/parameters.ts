@@ -1,8 +1,11 @@
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import { isIsoDate } from "../../domain";
 import { sendError } from "../http-errors";
 import { messages } from "../messages";
 import type { ParametersAt } from "../parameters";
+
+const dateSchema = z.string().refine(isIsoDate);
 
 /** Spec §7 `GET /api/{engine}/parameters/{ISO date}`: the schema's engine parameters at a date. */
 export function registerParameterRoutes(app: FastifyInstance, parametersAt: ParametersAt): void {
@@ -10,7 +13,7 @@ export function registerParameterRoutes(app: FastifyInstance, parametersAt: Para
     "/api/openfisca/parameters/:date",
     async (request, reply) => {
       const { date } = request.params;
-      if (!isIsoDate(date)) {
+      if (!dateSchema.safeParse(date).success) {
         return sendError(reply, 400, messages.invalidDate, [
           { path: "date", message: messages.invalidDate },
         ]);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import { sendError } from "../http-errors";
 import { messages } from "../messages";
 import { LieuxUnavailableError, type LieuxClient } from "../places";
@@ -10,31 +11,38 @@ const TYPE_PATTERN = /^[a-z0-9_-]{1,40}$/;
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,80}$/;
 const MAX_TYPES = 10;
 
+// A repeated parameter (`?types=a&types=b`) arrives as an array: it is refused like any bad value.
+const depcomSchema = z.string().regex(DEPCOM_PATTERN);
+const typesSchema = z
+  .string()
+  .max(MAX_TYPES * 41)
+  .transform((value) =>
+    value
+      .split(",")
+      .map((type) => type.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.string().regex(TYPE_PATTERN)).min(1).max(MAX_TYPES));
+const idSchema = z.string().regex(ID_PATTERN);
+
 export function registerPlacesRoutes(app: FastifyInstance, lieux: LieuxClient): void {
-  app.get<{ Querystring: { depcom?: string; types?: string } }>(
+  app.get<{ Querystring: { depcom?: unknown; types?: unknown } }>(
     "/api/lieux",
     async (request, reply) => {
-      const depcom = request.query.depcom ?? "";
-      const types = (request.query.types ?? "")
-        .split(",")
-        .map((type) => type.trim())
-        .filter(Boolean);
-      if (!DEPCOM_PATTERN.test(depcom)) {
+      const depcom = depcomSchema.safeParse(request.query.depcom);
+      if (!depcom.success) {
         return sendError(reply, 400, messages.invalidDepcom, [
           { path: "depcom", message: messages.invalidDepcom },
         ]);
       }
-      if (
-        types.length === 0 ||
-        types.length > MAX_TYPES ||
-        !types.every((t) => TYPE_PATTERN.test(t))
-      ) {
+      const types = typesSchema.safeParse(request.query.types);
+      if (!types.success) {
         return sendError(reply, 400, messages.invalidPlaceTypes, [
           { path: "types", message: messages.invalidPlaceTypes },
         ]);
       }
       try {
-        const found = await lieux.near(depcom, types);
+        const found = await lieux.near(depcom.data, types.data);
         reply.header("cache-control", "public, max-age=3600");
         return { lieux: found };
       } catch (error) {
@@ -45,7 +53,7 @@ export function registerPlacesRoutes(app: FastifyInstance, lieux: LieuxClient): 
 
   app.get<{ Params: { id: string } }>("/api/lieux/:id", async (request, reply) => {
     const { id } = request.params;
-    if (!ID_PATTERN.test(id)) {
+    if (!idSchema.safeParse(id).success) {
       return sendError(reply, 400, messages.invalidPlaceId, [
         { path: "id", message: messages.invalidPlaceId },
       ]);
