@@ -1,17 +1,14 @@
 /**
  * The journeys of issue 3, keyboard only, through the real OpenFisca engine: a single parent
  * (adding, removing and editing children), a couple (the partner's profile and incomes), a
- * first-time buyer and a homeless job seeker. On every screen: axe finds no violation, the
+ * first-time buyer and a homeless job seeker. On every screen: axe finds no violation in the
+ * light and the dark display schemes, the
  * progress bar does not go backwards while moving forward; once per journey the in-page 'Retour'
  * button leads to the previous step. No console error on the way.
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  expectNoAxeViolationsQuickly as expectNoAxeViolations,
-  startHarness,
-  type Harness,
-} from "./harness";
+import { startHarness, type Harness } from "./harness";
 import {
   activate,
   activateBackwards,
@@ -22,6 +19,7 @@ import {
   tabBackTo,
   tabTo,
 } from "./keyboard";
+import { expectNoAxeViolationsLightAndDark as expectNoAxeViolations } from "./schemes";
 
 /** `navigated` when the action leaves the screen itself (no 'Suivant' to press). */
 type Action = (page: Page) => Promise<void | "navigated">;

@@ -1,12 +1,14 @@
 /**
  * A student in Montpellier goes through the whole questionnaire with the keyboard only and sees the
- * amounts that OpenFisca-France computes, and the Montpellier bike aid; axe finds no violation on any screen visited, the progress bar never
+ * amounts that OpenFisca-France computes, and the Montpellier bike aid; axe finds no violation on any screen visited
+ * (every step in the light and the dark display schemes), the progress bar never
  * goes backwards while moving forward, and the in-page 'Retour' button works.
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations, startHarness, type Harness } from "./harness";
 import { activate, activateBackwards, check, choose, fill, tabTo } from "./keyboard";
+import { expectNoAxeViolationsLightAndDark } from "./schemes";
 
 type Action = (page: Page) => Promise<void>;
 
@@ -101,7 +103,7 @@ describe("student journey, keyboard only", () => {
         `no scripted answer for ${path} (visited: ${visited.join(", ")})`,
       ).toBeDefined();
       await page.locator("main h1").first().waitFor();
-      await expectNoAxeViolations(page, path);
+      await expectNoAxeViolationsLightAndDark(page, path);
       const progress = await progressShown(page);
       expect(progress, `progress bar on ${path} after ${visited.at(-1)}`).toBeGreaterThanOrEqual(
         lastProgress,
