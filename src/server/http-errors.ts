@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { messages } from "./messages";
+import { isDatabaseUnavailable } from "./storage/unavailable";
 
 export interface FieldError {
   /** Where the problem is, e.g. `answers.all[3].value`; empty for the whole request. */
@@ -39,10 +40,21 @@ export function sendEngineUnavailable(
   return sendError(reply, 503, message);
 }
 
-/** Fastify's own errors (body parsing, limits) mapped to French messages; anything else is a 500. */
+/** The database cannot be reached or written right now: logged, and 503 with a `retry-after` hint. */
+export function sendDatabaseUnavailable(reply: FastifyReply, error: unknown): FastifyReply {
+  reply.log.error({ err: error }, "database unavailable");
+  reply.header("retry-after", "5");
+  return sendError(reply, 503, messages.databaseUnavailable);
+}
+
+/**
+ * Fastify's own errors (body parsing, limits) mapped to French messages, an unavailable database
+ * to a 503; anything else is a 500.
+ */
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const known = KNOWN_ERRORS[error.code];
   if (known) return sendError(reply, known.statusCode, known.message);
+  if (isDatabaseUnavailable(error)) return sendDatabaseUnavailable(reply, error);
   const statusCode = error.statusCode ?? 500;
   if (statusCode >= 400 && statusCode < 500) {
     request.log.info({ err: error }, "client error");

@@ -22,6 +22,8 @@ export const messages = {
   unknownRepresentation:
     "Représentation inconnue\u00a0: choisissez situation, openfisca_request ou openfisca_response.",
   unknownBenefit: "Aide inconnue\u00a0: cet identifiant ne figure pas dans notre catalogue.",
+  databaseUnavailable:
+    "Le service est momentanément indisponible\u00a0: vos données ne peuvent être ni lues ni enregistrées. Veuillez réessayer dans quelques instants.",
   resultsFailed:
     "Une erreur est survenue pendant le calcul de vos aides. Veuillez réessayer plus tard.",
   internalError: "Une erreur inattendue est survenue. Veuillez réessayer plus tard.",

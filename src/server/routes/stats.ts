@@ -2,13 +2,13 @@ import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Bundle } from "../../domain";
-import { sendError } from "../http-errors";
+import { sendDatabaseUnavailable, sendError } from "../http-errors";
 import { messages } from "../messages";
 import { createRateLimiter } from "../recap/rate-limit";
 import { computeAggregates, type StatsAggregates } from "../stats/aggregates";
 import { STATS_BODY_LIMIT_BYTES, benefitEventsSchema } from "../stats/events";
 import { createStatsRepository } from "../stats/repository";
-import type { Database } from "../storage";
+import { isDatabaseUnavailable, type Database } from "../storage";
 
 interface StatsRouteDeps {
   db: Kysely<Database>;
@@ -92,6 +92,7 @@ export function registerStatsRoutes(app: FastifyInstance, deps: StatsRouteDeps):
       reply.header("cache-control", `public, max-age=${Math.round(cacheMs / 1000)}`);
       return value;
     } catch (error) {
+      if (isDatabaseUnavailable(error)) return sendDatabaseUnavailable(reply, error);
       request.log.error({ err: error }, "statistics failed");
       return sendError(reply, 500, messages.internalError);
     }

@@ -29,6 +29,7 @@ export {
   type StoredSimulation,
 } from "./simulations";
 export { SIMULATION_ID_PATTERN, hashToken } from "./tokens";
+export { isDatabaseUnavailable } from "./unavailable";
 export {
   createFollowupRepository,
   FOLLOWUP_STATUSES,
