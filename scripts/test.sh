@@ -22,6 +22,7 @@ if ! audit_log="$(npm audit --audit-level=high 2>&1)"; then
   else
     exit 1
   fi
+fi
 step "Unitaires";     npx vitest run --project unit
 step "Build";         npm run -s build
 step "Intégration (SQLite)"; TEST_DATABASE_URL= npx vitest run --project integration
@@ -29,3 +30,4 @@ step "Intégration (PostgreSQL)"
 pg_url="$(bash scripts/ensure-postgres.sh)"
 TEST_DATABASE_URL="$pg_url" npx vitest run --project integration
 step "Bout en bout";  npx vitest run --project e2e
+step "Lighthouse";    npm run -s lighthouse

@@ -16,7 +16,11 @@ export function registerSpa(app: FastifyInstance, staticDir: string | undefined)
     wildcard: true,
     // Cache headers come from setHeaders alone (the default would override them with max-age=0).
     cacheControl: false,
+    // The build writes a `.gz` beside each compressible file (vite.config.ts gzipPlugin).
+    preCompressed: true,
     setHeaders(res, path) {
+      // The same URL is sent gzipped or not, depending on the request (shared caches must know).
+      res.setHeader("vary", "accept-encoding");
       if (path.startsWith(`${root}${sep}assets${sep}`)) {
         // Vite puts a content hash in every file name under assets/.
         res.setHeader("cache-control", "public, max-age=31536000, immutable");
