@@ -63,6 +63,9 @@ export function openPostgresDatabase(
     max: poolSize,
     // A database that does not answer fails the request (503) instead of queueing it forever.
     connectionTimeoutMillis: busyTimeoutMs,
+    // Like SQLite's busy timeout: a statement waiting longer for a lock held elsewhere (a
+    // maintenance, a long migration) fails (503) instead of holding the request forever.
+    lock_timeout: busyTimeoutMs,
     application_name: "simulateur",
   });
   // An idle connection dropped by the server (restart, failover) must not crash the process:

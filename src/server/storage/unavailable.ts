@@ -11,9 +11,10 @@ const SQLITE_UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|READONLY|CANTOPEN|IOERR|FULL|PR
 /**
  * PostgreSQL SQLSTATEs: connection exceptions (08), insufficient resources (53), operator
  * intervention (57: shutdown, terminated backend, cannot connect now, canceled query), a database
- * that refuses connections (55000) or does not exist (3D000).
+ * that refuses connections (55000), a lock held elsewhere past `lock_timeout` (55P03), a database
+ * that does not exist (3D000).
  */
-const POSTGRES_UNAVAILABLE = /^(08...|53...|57...|55000|3D000)$/;
+const POSTGRES_UNAVAILABLE = /^(08...|53...|57...|55000|55P03|3D000)$/;
 
 /** Socket errors from the network layer (a server that is down, a firewall…). */
 const NETWORK_CODES = new Set([

@@ -8,11 +8,14 @@
  *   (`prlimit --fsize=0`, so every write fails with EFBIG), while reads keep working. SQLite cannot
  *   be made unreachable as a whole under a process holding it open: a file's permissions are
  *   checked at open only (and not at all for root), and a renamed or deleted file stays readable
- *   through the open descriptor.
+ *   through the open descriptor. The health route reads (`select 1`): it stays `ok` on a full disk.
+ * - Both: another process holds a lock past the busy timeout (5 s): 503, not a request held forever.
  */
 import { execFileSync } from "node:child_process";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../../src/server/messages";
+import type { DatabaseHandle } from "../../../src/server/storage";
 import { student, VALUE_DATE } from "../../fixtures/situations";
 import {
   createServerDatabase,
@@ -178,3 +181,52 @@ describe(`database unavailable (${dialect})`, () => {
     }
   });
 });
+
+/**
+ * Another process holds the database's lock (a maintenance, a long migration, an open `sqlite3`
+ * shell): requests wait for the lock for the busy timeout (5 s), then answer 503 instead of hanging.
+ */
+describe(`database locked by another process (${dialect})`, () => {
+  it("answers 503 in French after the lock timeout, and serves again once the lock is released", async () => {
+    const other = database.open();
+    const release = await holdLock(other);
+    let released = false;
+    try {
+      const started = Date.now();
+      const save = await post("/api/simulation", simulationPayload);
+      console.info(
+        `[faults] database locked (${dialect}): save ${save.status} after ${Date.now() - started} ms`,
+      );
+      expectDatabaseUnavailable(save, "save");
+      await release();
+      released = true;
+      expect((await post("/api/simulation", simulationPayload)).status).toBe(200);
+    } finally {
+      if (!released) await release();
+      await other.close();
+    }
+  });
+});
+
+/** Takes the write lock (SQLite) or an exclusive lock on the simulations (PostgreSQL) and keeps it. */
+async function holdLock(handle: DatabaseHandle): Promise<() => Promise<void>> {
+  let unlock!: () => void;
+  const unlocked = new Promise<void>((resolve) => (unlock = resolve));
+  let locked!: () => void;
+  const isLocked = new Promise<void>((resolve) => (locked = resolve));
+  const transaction = handle.db.transaction().execute(async (trx) => {
+    if (handle.dialect === "postgres") {
+      await sql`lock table simulations in access exclusive mode`.execute(trx);
+    } else {
+      // Kysely's SQLite transactions are deferred: a write takes the lock.
+      await sql`delete from simulations where id = 'none'`.execute(trx);
+    }
+    locked();
+    await unlocked;
+  });
+  await Promise.race([isLocked, transaction]);
+  return async () => {
+    unlock();
+    await transaction;
+  };
+}
