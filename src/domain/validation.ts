@@ -127,12 +127,19 @@ function checkAnswer(
   path: string,
 ): ValidationIssue[] {
   if (answer.entityName === "enfants") {
+    // A child listed twice would be declared twice to the engine, which refuses it.
     const ok =
       Array.isArray(answer.value) &&
-      answer.value.every((id) => typeof id === "string" && /^enfant_\d{1,2}$/.test(id));
+      answer.value.every((id) => typeof id === "string" && /^enfant_\d{1,2}$/.test(id)) &&
+      new Set(answer.value).size === answer.value.length;
     return ok
       ? []
-      : [{ path: `${path}.value`, message: "doit être une liste d’identifiants enfant_N" }];
+      : [
+          {
+            path: `${path}.value`,
+            message: "doit être une liste d’identifiants enfant_N distincts",
+          },
+        ];
   }
   if (answer.entityName === "individu" && !PERSON_ID.test(answer.id)) {
     return [{ path: `${path}.id`, message: "doit valoir demandeur, conjoint ou enfant_N" }];
@@ -192,16 +199,36 @@ const patrimoineShape = z.partialRecord(z.enum(WEALTH_ITEMS), declaredAmount, {
   error: "doit être un objet",
 });
 
+/** Stored in a column of its own: no control character (PostgreSQL refuses NUL in text). */
+const printable = (max: number) =>
+  z
+    .string()
+    .max(max)
+    // eslint-disable-next-line no-control-regex
+    .regex(/^[^\u0000-\u001f\u007f]*$/, "ne doit pas contenir de caractère de contrôle");
+
+/**
+ * Value dates the engine can compute: before June 2025, parameters of some aids do not exist in
+ * OpenFisca-France 176 and every computation fails (found by the API fuzz).
+ */
+export const VALUE_DATES = { min: "2025-06-01", max: "2099-12-31" } as const;
+
 const inputShape = z
   .object({
     answers: z
       .object({ all: z.array(answerShape).max(2000), current: z.array(answerShape).max(2000) })
       .strict(),
-    dateDeValeur: z.string().refine(isIsoDate, "doit être une date au format AAAA-MM-JJ"),
-    version: z.string().max(100).optional(),
+    dateDeValeur: z
+      .string()
+      .refine(isIsoDate, { message: "doit être une date au format AAAA-MM-JJ", abort: true })
+      .refine(
+        (date) => date >= VALUE_DATES.min && date <= VALUE_DATES.max,
+        `doit être comprise entre le ${VALUE_DATES.min} et le ${VALUE_DATES.max}`,
+      ),
+    version: printable(100).optional(),
     abtesting: z.record(z.string(), z.unknown()).optional(),
-    modifiedFrom: z.string().max(100).optional(),
-    finishedAt: z.string().max(40).optional(),
+    modifiedFrom: printable(100).optional(),
+    finishedAt: printable(40).optional(),
     ressourcesFiscales: ressourcesFiscalesShape.optional(),
     patrimoine: patrimoineShape.optional(),
   })

@@ -54,8 +54,11 @@ let app: FastifyInstance;
 interface Owned {
   id: string;
   token: string;
+  /** What was posted, to show with a failure. */
+  body?: unknown;
 }
 const simulations: Owned[] = [];
+const serverErrors: string[] = [];
 const followups: { token: string; benefits: string[] }[] = [];
 let routes: Route[];
 /** `METHOD /declared/:path` of every route a case reached. */
@@ -69,7 +72,8 @@ beforeAll(async () => {
     bundle,
     db: database.db,
     engine,
-    logger: false,
+    // Errors only, kept to explain a failing case.
+    logger: { level: "error", stream: { write: (line: string) => void serverErrors.push(line) } },
     lieuxUrl: services.lieuxUrl,
     recap: {
       smtpUrl: services.smtpUrl,
@@ -184,12 +188,24 @@ function problemWith(response: LightMyRequestResponse, method: string): string |
     : `error ${response.statusCode} with malformed or English field errors: ${response.body}`;
 }
 
+/** The server's last error and the simulation the case used, for the failure message. */
+function explained(problem: string, pick?: number): string {
+  const simulation = pick === undefined ? undefined : simulations[pick % simulations.length];
+  return [
+    problem,
+    `server: ${serverErrors.at(-1) ?? "(no error logged)"}`,
+    ...(simulation?.body === undefined ? [] : [`simulation: ${JSON.stringify(simulation.body)}`]),
+  ].join("\n");
+}
+
 /** Remembers what the app created, so that later cases reach deeper. */
 function remember(request: FuzzRequest, response: LightMyRequestResponse): void {
   if (response.statusCode !== 200 || request.method !== "POST") return;
   if (request.url.startsWith("/api/simulation?") || request.url === "/api/simulation") {
     const { _id, token } = response.json<{ _id: string; token: string }>();
-    if (simulations.length < 500) simulations.push({ id: _id, token });
+    if (simulations.length < 500) {
+      simulations.push({ id: _id, token, body: request.payload });
+    }
   }
 }
 
@@ -216,7 +232,7 @@ describe(`fuzz: ${CASES} cases over every endpoint`, () => {
             const response = await send(request);
             count(response.statusCode);
             const problem = problemWith(response, request.method);
-            if (problem) throw new Error(problem);
+            if (problem) throw new Error(explained(problem, request.pick));
             remember(request, response);
           },
         ),
@@ -250,7 +266,11 @@ describe(`fuzz: ${CASES} cases over every endpoint`, () => {
           count(response.statusCode);
           if (response.statusCode === 200) computed++;
           const problem = problemWith(response, "GET");
-          if (problem) throw new Error(`${route}: ${problem}`);
+          if (problem) {
+            throw new Error(
+              `${route}: ${explained(problem)}\nsimulation: ${JSON.stringify(simulation)}`,
+            );
+          }
         }),
         runParameters(ENGINE_CASES),
       );

@@ -8,9 +8,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseSimulationInput, VALUE_DATES } from "../../src/domain";
+import { loadBundle } from "../../src/server/compose";
 import { ConfigError, loadConfig } from "../../src/server/config";
 import { contentSecurityPolicy, securitySettings } from "../../src/server/security-headers";
 import { createFollowupRepository } from "../../src/server/storage";
+import { student, VALUE_DATE } from "../fixtures/situations";
 import { sampleInput, startTestApp, type TestContext } from "./helpers/test-app";
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -298,5 +301,36 @@ describe("logs", () => {
     ]) {
       expect(output, secret).not.toContain(secret);
     }
+  });
+});
+
+describe("simulations the fuzz found stored but not computable", () => {
+  const bundle = loadBundle();
+  const base = { answers: { all: student, current: student }, dateDeValeur: VALUE_DATE };
+  const errorPaths = (body: unknown) => {
+    const parsed = parseSimulationInput(bundle, body);
+    return parsed.ok ? [] : parsed.errors.map((error) => error.path);
+  };
+
+  it("are refused with a 400 by the server's parser", () => {
+    expect(errorPaths(base)).toEqual([]);
+    // A child listed twice: the engine refuses a person declared twice (was a 500).
+    const twice = {
+      entityName: "enfants",
+      id: "enfants",
+      fieldName: "enfants",
+      value: ["enfant_0", "enfant_0"],
+    };
+    expect(
+      errorPaths({ ...base, answers: { all: [...student, twice], current: student } }),
+    ).toEqual([`answers.all[${student.length}].value`]);
+    // Before June 2025 some parameters do not exist in the engine: every computation failed (503).
+    expect(errorPaths({ ...base, dateDeValeur: "2024-01-15" })).toEqual(["dateDeValeur"]);
+    expect(errorPaths({ ...base, dateDeValeur: VALUE_DATES.min })).toEqual([]);
+    // PostgreSQL refuses NUL in a text column (was a 500 there).
+    expect(errorPaths({ ...base, version: "a\u0000b", modifiedFrom: "\u0000" })).toEqual([
+      "version",
+      "modifiedFrom",
+    ]);
   });
 });

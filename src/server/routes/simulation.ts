@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import type { Bundle } from "../../domain";
 import type {
   ComputeRepresentation,
@@ -25,11 +26,13 @@ type WithId = { Params: { id: string } };
 type WithRepresentation = { Params: { id: string; representation: string } };
 type WithBenefit = { Params: { id: string; benefitId: string } };
 
-const REPRESENTATIONS: ReadonlySet<string> = new Set<RepresentationName>([
+const representationSchema = z.enum([
   "situation",
   "openfisca_request",
   "openfisca_response",
-]);
+] satisfies RepresentationName[]);
+/** Benefit ids of the schema: letters, digits, `_`, `.` and `-`. */
+const benefitIdSchema = z.string().regex(/^[\w.-]{1,200}$/);
 
 export function registerSimulationRoutes(app: FastifyInstance, deps: SimulationRouteDeps): void {
   const { repository } = deps;
@@ -91,10 +94,10 @@ export function registerSimulationRoutes(app: FastifyInstance, deps: SimulationR
       return sendError(reply, 410, messages.resultsAnonymized);
     }
     try {
-      const explanation = await deps.explainBenefit?.(
-        withoutSecret(simulation),
-        request.params.benefitId,
-      );
+      const benefitId = benefitIdSchema.safeParse(request.params.benefitId);
+      const explanation =
+        benefitId.success &&
+        (await deps.explainBenefit?.(withoutSecret(simulation), benefitId.data));
       if (!explanation) {
         return sendError(reply, 404, messages.unknownBenefit, [
           { path: "benefitId", message: messages.unknownBenefit },
@@ -114,8 +117,8 @@ export function registerSimulationRoutes(app: FastifyInstance, deps: SimulationR
   // Spec §7: the situation, the engine request and the engine response, to the owner only.
   // Static routes (`results`) take precedence over this parametric one.
   app.get<WithRepresentation>("/api/simulation/:id/:representation", async (request, reply) => {
-    const { representation } = request.params;
-    if (!REPRESENTATIONS.has(representation)) {
+    const representation = representationSchema.safeParse(request.params.representation);
+    if (!representation.success) {
       return sendError(reply, 404, messages.unknownRepresentation, [
         { path: "representation", message: messages.unknownRepresentation },
       ]);
@@ -127,10 +130,7 @@ export function registerSimulationRoutes(app: FastifyInstance, deps: SimulationR
     }
     if (!deps.computeRepresentation) return sendError(reply, 404, messages.notFound);
     try {
-      return await deps.computeRepresentation(
-        withoutSecret(simulation),
-        representation as RepresentationName,
-      );
+      return await deps.computeRepresentation(withoutSecret(simulation), representation.data);
     } catch (error) {
       if (isEngineUnavailable(error)) {
         request.log.warn({ err: error }, "engine unavailable for a representation");

@@ -206,6 +206,12 @@ function mutations(rules: Rules): fc.Arbitrary<Mutation> {
   const rootValue = fc.oneof(
     anyJson,
     plausibleValue,
+    // Stored in text columns: PostgreSQL refuses NUL.
+    fc.constantFrom("a\u0000b", "\u0000", "\u001b[31m"),
+    // Value dates the server accepts (VALUE_DATES), to reach the engine with other years.
+    fc
+      .date({ min: new Date("2025-06-01"), max: new Date("2099-12-31"), noInvalidDate: true })
+      .map((date) => date.toISOString().slice(0, 10)),
     fc.dictionary(
       fc.oneof(fc.constantFrom("demandeur", "conjoint", "enfant_0", "livret_a"), weirdString),
       fc.oneof(
