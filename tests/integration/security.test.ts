@@ -6,13 +6,17 @@ import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
+import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSimulationInput, VALUE_DATES } from "../../src/domain";
 import { loadBundle } from "../../src/server/compose";
 import { ConfigError, loadConfig } from "../../src/server/config";
 import { contentSecurityPolicy, securitySettings } from "../../src/server/security-headers";
 import { createFollowupRepository } from "../../src/server/storage";
+import { CHROMIUM_ARGS } from "../e2e/harness";
 import { student, VALUE_DATE } from "../fixtures/situations";
 import { sampleInput, startTestApp, type TestContext } from "./helpers/test-app";
 
@@ -332,5 +336,58 @@ describe("simulations the fuzz found stored but not computable", () => {
       "version",
       "modifiedFrom",
     ]);
+  });
+});
+
+describe("framing by partner sites, in Chromium", () => {
+  let partner: Server;
+  let partnerOrigin: string;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    // A partner's page embedding whatever address its query names.
+    partner = createServer((request, response) => {
+      const target = new URL(request.url ?? "/", "http://localhost").searchParams.get("src");
+      response
+        .writeHead(200, { "content-type": "text/html" })
+        .end(`<!doctype html><title>Partenaire</title><iframe src="${target}"></iframe>`);
+    });
+    await new Promise<void>((resolve) => partner.listen(0, "127.0.0.1", resolve));
+    partnerOrigin = `http://127.0.0.1:${(partner.address() as AddressInfo).port}`;
+    browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    partner?.closeAllConnections();
+    await new Promise((resolve) => partner?.close(resolve));
+  });
+
+  /** Whether the simulator's page rendered inside the partner's iframe. */
+  async function framedBy(frameAncestors: string | undefined): Promise<boolean> {
+    const ctx = await startTestApp({
+      staticDir: writeStaticSite(mkdtempSync(join(tmpdir(), "security-frame-"))),
+      security: securitySettings(
+        loadConfig(frameAncestors === undefined ? {} : { FRAME_ANCESTORS: frameAncestors }),
+      ),
+    });
+    const page = await browser.newPage();
+    try {
+      const simulator = await ctx.app.listen({ port: 0, host: "127.0.0.1" });
+      await page.goto(`${partnerOrigin}/?src=${encodeURIComponent(`${simulator}/`)}`);
+      const frame = page.frames().find((candidate) => candidate.url().startsWith(simulator));
+      // A refused frame is replaced by an error page without the simulator's title.
+      await frame?.waitForLoadState();
+      return (await frame?.title().catch(() => "")) === "Simulateur";
+    } finally {
+      await page.close();
+      await ctx.close();
+    }
+  }
+
+  it("is refused by default and allowed for the origins of FRAME_ANCESTORS", async () => {
+    expect(await framedBy(undefined)).toBe(false);
+    expect(await framedBy("https://autre-partenaire.fr")).toBe(false);
+    expect(await framedBy(`https://ailleurs.fr ${partnerOrigin}`)).toBe(true);
   });
 });
