@@ -1,5 +1,6 @@
 // First: a third-party iframe may have no storage, and modules below read it.
 import "./iframe/installStorageFallback";
+import "./zodConfig";
 import { reportError } from "./error-reporting/report";
 import "@codegouvfr/react-dsfr/main.css";
 import "./styles.css";

@@ -75,6 +75,8 @@ describe("static pages in the browser", () => {
       await page.locator("main h3").filter({ hasText: "Aides personnelles au logement" }).waitFor();
       await expectNoAxeViolationsQuickly(page, "/preview?debug=aide_logement");
       await page.goto(`${baseUrl}/contact`);
+      // The address comes from GET /api/config: wait for it rather than count at once.
+      await page.locator(`main a[href="mailto:${CONTACT}"]`).waitFor();
       await expect(page.locator(`main a[href="mailto:${CONTACT}"]`).count()).resolves.toBe(1);
       // An FAQ answer opens from the keyboard.
       await page.goto(`${baseUrl}/faq`);

@@ -154,15 +154,19 @@ describe("parameters when the engine is down", () => {
 });
 
 describe("GET /api/config", () => {
-  it("tells the browser the contact address, or null", async () => {
+  it("tells the browser the contact address, or null, beside the telemetry settings", async () => {
     const withEmail = await startTestApp({ contactEmail: "contact@example.fr" });
     const without = await startTestApp();
     try {
-      expect((await withEmail.app.inject({ url: "/api/config" })).json()).toEqual({
+      expect((await withEmail.app.inject({ url: "/api/config" })).json()).toMatchObject({
         contactEmail: "contact@example.fr",
       });
       expect((await without.app.inject({ url: "/api/config" })).json()).toEqual({
         contactEmail: null,
+        matomoUrl: null,
+        matomoSiteId: 66,
+        statsUrl: "/api/stats/events",
+        sentryDsn: null,
       });
     } finally {
       await withEmail.close();

@@ -12,20 +12,20 @@ const benefitEventSchema = z.strictObject({
     .string()
     .min(1)
     .max(200)
-    .regex(/^[\w.-]+$/, "must be a benefit id"),
+    .regex(/^[\w.-]+$/, "doit être un identifiant d’aide"),
   hash_id: z.string().min(1).max(100),
   abtesting: z
     .record(z.string().max(100), z.unknown())
     .nullable()
     .optional()
-    .refine((value) => value == null || JSON.stringify(value).length <= 2000, "too large"),
+    .refine((value) => value == null || JSON.stringify(value).length <= 2000, "trop volumineux"),
   benefit_index: z.number().int().min(1).max(10_000),
   page_total: z.number().int().min(1).max(10_000),
   event_type: z
     .string()
     .min(1)
     .max(50)
-    .regex(/^[A-Za-z_-]+$/, "must be an event name such as show or showDetails"),
+    .regex(/^[A-Za-z_-]+$/, "doit être un nom d’événement, comme show ou showDetails"),
   version: z.literal(BENEFIT_EVENT_VERSION),
 });
 
