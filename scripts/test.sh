@@ -28,6 +28,13 @@ step "Build";         npm run -s build
 step "Intégration (SQLite)"; TEST_DATABASE_URL= npx vitest run --project integration
 step "Intégration (PostgreSQL)"
 pg_url="$(bash scripts/ensure-postgres.sh)"
-TEST_DATABASE_URL="$pg_url" npx vitest run --project integration
+# The whole suite again, but the files whose subject is the engine (its answers, batching, crashes,
+# golden amounts): they store simulations exactly as api.test.ts does, and would add minutes.
+TEST_DATABASE_URL="$pg_url" npx vitest run --project integration \
+  --exclude tests/integration/engine.test.ts \
+  --exclude tests/integration/compute.test.ts \
+  --exclude tests/integration/robustness.test.ts \
+  --exclude tests/integration/golden.test.ts \
+  --exclude tests/integration/faults/engine-kill.test.ts
 step "Bout en bout";  npx vitest run --project e2e
 step "Lighthouse";    npm run -s lighthouse
