@@ -1,15 +1,13 @@
 // @vitest-environment jsdom
-import { RouterProvider, createMemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AppProviders } from "../../../src/app/AppProviders";
 import type { FetchLike } from "../../../src/app/machine/api";
 import { fetchSimulation } from "../../../src/app/machine/persistence";
 import { STORAGE_KEYS } from "../../../src/app/machine/storage";
-import { routes } from "../../../src/app/routes";
 import type { Droit } from "../../../src/domain";
 import { fixtureBundle } from "./fixtures/bundle";
 import { MemoryStorage } from "./fixtures/memoryStorage";
-import { byText, render, settle, settleUntil } from "./helpers/dom";
+import { byText, settle, settleUntil } from "./helpers/dom";
+import { renderRoutes } from "./helpers/renderRoutes";
 
 const TODAY = "2026-11-22";
 const RECAP_BUTTON = "Recevoir les résultats par email/SMS";
@@ -68,19 +66,12 @@ async function openResults(
   storage: MemoryStorage,
   fetch = vi.fn<FetchLike>(async () => json(200, results)),
 ) {
-  const deps = {
+  const rendered = await renderRoutes("/simulation/resultats", {
     bundle: fixtureBundle,
     storage,
     fetch,
     today: () => TODAY,
-    logger: { error: vi.fn() },
-  };
-  const router = createMemoryRouter(routes, { initialEntries: ["/simulation/resultats"] });
-  const rendered = await render(
-    <AppProviders deps={deps} services={{ fetchCommunes: async () => [] }}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  });
   cleanup = rendered.unmount;
   await settle();
   await settleUntil(() => rendered.container.querySelector("main h1") !== null);

@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
-import { RouterProvider, createMemoryRouter, type RouteObject } from "react-router-dom";
+import { type RouteObject } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AppProviders } from "../../../src/app/AppProviders";
 import { requireEnv } from "../../../src/app/config";
 import { CallbackPage } from "../../../src/app/france-connect/CallbackPage";
 import { FranceConnectPanel } from "../../../src/app/france-connect/FranceConnectPanel";
@@ -13,17 +12,15 @@ import {
   hasFranceConnectCookie,
   type FranceConnectSettings,
 } from "../../../src/app/france-connect/settings";
-import type { FetchLike } from "../../../src/app/machine/api";
 import { STORAGE_KEYS } from "../../../src/app/machine/storage";
 import { routes } from "../../../src/app/routes";
 import { PATHS, fixtureBundle } from "./fixtures/bundle";
 import { MemoryStorage } from "./fixtures/memoryStorage";
-import { byText, render, settle, settleUntil } from "./helpers/dom";
+import { byText, settle, settleUntil } from "./helpers/dom";
+import { renderRoutes } from "./helpers/renderRoutes";
 
 const TODAY = "2026-11-22";
 const ON: FranceConnectSettings = { enabled: true, apiPath: "/api/france-connect" };
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 let cleanup: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -49,23 +46,16 @@ async function mount(
   path: string,
   storage: MemoryStorage = new MemoryStorage(),
 ) {
-  const deps = {
+  const rendered = await renderRoutes(path, {
+    routes: routeList,
     bundle: fixtureBundle,
     storage,
     localStorage: new MemoryStorage(),
-    fetch: vi.fn<FetchLike>(async () => json(404, {})),
     today: () => TODAY,
-    logger: { error: vi.fn() },
-  };
-  const router = createMemoryRouter(routeList, { initialEntries: [path] });
-  const rendered = await render(
-    <AppProviders deps={deps} services={{ fetchCommunes: async () => [] }}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  });
   cleanup = rendered.unmount;
   await settle();
-  return { router, container: rendered.container };
+  return rendered;
 }
 
 const panelAt = (path: string, settings: FranceConnectSettings, cookie = "") =>

@@ -1,12 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { RouterProvider, createMemoryRouter } from "react-router-dom";
-import { AppProviders } from "../../../src/app/AppProviders";
-import type { FetchLike } from "../../../src/app/machine/api";
-import { routes } from "../../../src/app/routes";
 import { PATHS, fixtureBundle } from "./fixtures/bundle";
-import { MemoryStorage } from "./fixtures/memoryStorage";
-import { byText, choose, click, render, settle, settleUntil } from "./helpers/dom";
+import { byText, choose, click, settle, settleUntil } from "./helpers/dom";
+import { renderRoutes } from "./helpers/renderRoutes";
 
 let cleanup: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -19,23 +15,10 @@ afterEach(async () => {
 });
 
 async function open(path: string) {
-  const fetch = vi.fn<FetchLike>(async () => new Response("{}", { status: 404 }));
-  const deps = {
-    bundle: fixtureBundle,
-    storage: new MemoryStorage(),
-    fetch,
-    today: () => "2026-11-22",
-    logger: { error: vi.fn() },
-  };
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const rendered = await render(
-    <AppProviders deps={deps} services={{ fetchCommunes: async () => [] }}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  const rendered = await renderRoutes(path, { bundle: fixtureBundle });
   cleanup = rendered.unmount;
   await settle();
-  return { container: rendered.container, router };
+  return rendered;
 }
 
 const skipLinks = (root: ParentNode) =>

@@ -1,17 +1,15 @@
 // @vitest-environment jsdom
 import { act } from "react";
-import { RouterProvider, createMemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AppProviders } from "../../../src/app/AppProviders";
 import type { FetchLike } from "../../../src/app/machine/api";
 import { STORAGE_KEYS } from "../../../src/app/machine/storage";
 import { partnerPayload, postToPartner } from "../../../src/app/recap-email/partner";
 import { setRecapStatus } from "../../../src/app/recap-email/recapState";
-import { routes } from "../../../src/app/routes";
 import type { Answer, Droit } from "../../../src/domain";
 import { fixtureBundle } from "./fixtures/bundle";
 import { MemoryStorage } from "./fixtures/memoryStorage";
-import { byLabel, byText, click, render, settle, settleUntil, type } from "./helpers/dom";
+import { byLabel, byText, click, settle, settleUntil, type } from "./helpers/dom";
+import { renderRoutes } from "./helpers/renderRoutes";
 
 const TODAY = "2026-11-22";
 const droit: Droit = {
@@ -51,19 +49,12 @@ afterEach(async () => {
 });
 
 async function open(path: string, fetch: FetchLike, storage = validStorage()) {
-  const deps = {
+  const rendered = await renderRoutes(path, {
     bundle: fixtureBundle,
     storage,
     fetch,
     today: () => TODAY,
-    logger: { error: vi.fn() },
-  };
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const rendered = await render(
-    <AppProviders deps={deps} services={{ fetchCommunes: async () => [] }}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  });
   cleanup = rendered.unmount;
   await settle();
   await settleUntil(() => rendered.container.querySelector("main h1") !== null);

@@ -1,8 +1,6 @@
 // @vitest-environment jsdom
 import { act } from "react";
-import { RouterProvider, createMemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AppProviders } from "../../../src/app/AppProviders";
 import {
   MISSING_BENEFITS_PATH,
   MISSING_BENEFIT_MESSAGE,
@@ -16,11 +14,11 @@ import {
   parseStorageItem,
 } from "../../../src/app/machine/storage";
 import { prefillTarget } from "../../../src/app/pages/PrefillPage";
-import { routes } from "../../../src/app/routes";
 import type { Benefit, Bundle } from "../../../src/domain";
 import { PATHS, fixtureBundle } from "./fixtures/bundle";
 import { MemoryStorage } from "./fixtures/memoryStorage";
-import { byText, click, render, settle, settleUntil } from "./helpers/dom";
+import { byText, click, settle, settleUntil } from "./helpers/dom";
+import { renderRoutes } from "./helpers/renderRoutes";
 
 const TODAY = "2026-11-22";
 const EMAIL = "contact@simulateur.example";
@@ -64,22 +62,15 @@ afterEach(async () => {
 
 async function open(path: string, options: { fetch?: FetchLike; storage?: MemoryStorage } = {}) {
   const fetch = options.fetch ?? defaultFetch();
-  const deps = {
+  const rendered = await renderRoutes(path, {
     bundle,
     storage: options.storage ?? new MemoryStorage(),
     localStorage: new MemoryStorage(),
     fetch,
     today: () => TODAY,
-    logger: { error: vi.fn() },
-  };
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const rendered = await render(
-    <AppProviders deps={deps} services={{ fetchCommunes: async () => [] }}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  });
+  const { router, main } = rendered;
   cleanup = rendered.unmount;
-  const main = () => rendered.container.querySelector("main") as HTMLElement;
   const h1 = () => main()?.querySelector("h1")?.textContent ?? "";
   await settleUntil(() => h1() !== "" || router.state.location.pathname !== path.split(/[?#]/)[0]);
   await settle();
