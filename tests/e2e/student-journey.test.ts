@@ -87,6 +87,15 @@ describe("student journey, keyboard only", () => {
   it("reaches the results and sees the grant and the housing aid", async () => {
     const { page, consoleErrors } = await harness.newPage();
     await page.goto(harness.baseUrl);
+    // The A/B variant with separate cards: otherwise a random draw may gather the bike aids.
+    await page.evaluate(() =>
+      localStorage.setItem(
+        "ABTesting",
+        JSON.stringify({
+          aides_bafa: { index: 1, value: "aides_bafa_separees_conserve_position" },
+        }),
+      ),
+    );
     await expectNoAxeViolations(page, "accueil");
     await activate(page, "Je commence ma simulation");
 

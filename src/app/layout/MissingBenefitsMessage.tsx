@@ -1,8 +1,11 @@
 import { Alert } from "@codegouvfr/react-dsfr/Alert";
 import { Tooltip } from "@codegouvfr/react-dsfr/Tooltip";
 import { useEffect, useState } from "react";
+import { useLocation } from "react-router-dom";
+import { PREVIEW_BUILD_CONTEXT } from "../preview/previewBenefits";
 import type { FetchLike } from "../machine/api";
 import { SimulationContext } from "../simulation/SimulationContext";
+import { useSessionState } from "./SessionState";
 
 export const MISSING_BENEFIT_MESSAGE =
   "Vous avez ajouté une nouvelle aide\u00a0! Étant donné que nous ne savons pas encore comment celle-ci doit être calculée, si vous faites votre simulation jusqu’au bout vous obtiendrez un message d’erreur.";
@@ -26,11 +29,24 @@ async function askServer(fetchFn: FetchLike): Promise<string[]> {
   }
 }
 
+const IS_PREVIEW = import.meta.env.VITE_BUILD_CONTEXT === PREVIEW_BUILD_CONTEXT;
+
+/**
+ * Content editors only: a preview build, or the debug mode (`?debug=…`). A visitor has nothing
+ * to do about a benefit the engine lacks: the server leaves it out of the computation.
+ */
+function useEditorContext(): boolean {
+  const { debug } = useSessionState();
+  const { search } = useLocation();
+  return IS_PREVIEW || debug || new URLSearchParams(search).has("debug");
+}
+
 /** The benefits of the catalogue the engine cannot compute yet (spec §7 `missingbenefits`). */
-export function useMissingBenefits(): string[] {
+export function useMissingBenefits(enabled = true): string[] {
   const fetchFn = SimulationContext.useSelector((state) => state.context.deps.fetch);
   const [ids, setIds] = useState<string[]>([]);
   useEffect(() => {
+    if (!enabled) return;
     let active = true;
     let pending = asked.get(fetchFn);
     if (!pending) {
@@ -41,7 +57,7 @@ export function useMissingBenefits(): string[] {
     return () => {
       active = false;
     };
-  }, [fetchFn]);
+  }, [enabled, fetchFn]);
   return ids;
 }
 
@@ -50,7 +66,7 @@ export function useMissingBenefits(): string[] {
  * added one ahead of the engine), a dismissible warning says so; its tooltip names them.
  */
 export function MissingBenefitsMessage() {
-  const ids = useMissingBenefits();
+  const ids = useMissingBenefits(useEditorContext());
   const benefits = SimulationContext.useSelector((state) => state.context.deps.bundle.benefits);
   const [closed, setClosed] = useState(false);
   if (ids.length === 0 || closed) return null;

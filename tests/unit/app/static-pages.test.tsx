@@ -239,8 +239,8 @@ describe("other routes", () => {
 });
 
 describe("messages (spec §8)", () => {
-  it("warns of benefits the engine cannot compute yet, names them in a tooltip, and can be closed", async () => {
-    const { main } = await open(PATHS.birthDate, {
+  it("warns editors of benefits the engine cannot compute yet, names them in a tooltip, and can be closed", async () => {
+    const { main } = await open(`${PATHS.birthDate}?debug=parcours`, {
       fetch: defaultFetch(["crous_logement", "aide_inconnue"]),
     });
     await settleUntil(() => main().textContent?.includes("nouvelle aide") ?? false);
@@ -253,10 +253,18 @@ describe("messages (spec §8)", () => {
     expect(main().textContent).not.toContain(MISSING_BENEFIT_MESSAGE);
   });
 
-  it("says nothing when every benefit is computable or the engine is not ready", async () => {
-    const { main } = await open(PATHS.birthDate, { fetch: defaultFetch([]) });
+  it("says nothing to visitors, who can do nothing about it (the server leaves such benefits out)", async () => {
+    const fetch = defaultFetch(["crous_logement"]);
+    const { main } = await open(PATHS.birthDate, { fetch });
+    await settle();
     expect(main().textContent).not.toContain("nouvelle aide");
-    const down = await open(PATHS.birthDate, {
+    expect(fetch).not.toHaveBeenCalledWith(MISSING_BENEFITS_PATH, expect.anything());
+  });
+
+  it("says nothing, even to editors, when every benefit is computable or the engine is not ready", async () => {
+    const { main } = await open(`${PATHS.birthDate}?debug=parcours`, { fetch: defaultFetch([]) });
+    expect(main().textContent).not.toContain("nouvelle aide");
+    const down = await open(`${PATHS.birthDate}?debug=parcours`, {
       fetch: vi.fn<FetchLike>(async () => json(503, { message: "indisponible" })),
     });
     await act(async () => {});
