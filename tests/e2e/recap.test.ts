@@ -141,7 +141,9 @@ describe("recap", () => {
     await page
       .getByRole("heading", { level: 1, name: "Avez-vous fait vos demandes\u00a0?" })
       .waitFor();
+    // The heading shows at once; the benefits come from GET /api/followup.
     const groups = page.locator("main fieldset");
+    await groups.first().waitFor();
     expect(await groups.count()).toBeGreaterThan(0);
     await expectNoAxeViolations(page, "suivi");
     const count = await groups.count();
