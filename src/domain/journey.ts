@@ -289,6 +289,18 @@ export function progress(steps: readonly StepInstance[], currentPath: string): n
   return Math.round((100 * answered) / questions.length);
 }
 
+/**
+ * The share of the questions before the current one, as a whole percentage: the progress of an
+ * anonymised simulation (spec §4), whose answers were coarsened or wiped.
+ */
+export function positionProgress(steps: readonly StepInstance[], currentPath: string): number {
+  if (currentPath === RESULTS_PATH) return 100;
+  const questions = activeSteps(steps).filter((step) => step.path !== RESULTS_PATH);
+  const index = questions.findIndex((step) => step.path === currentPath);
+  if (questions.length === 0 || index === -1) return 0;
+  return Math.round((100 * index) / questions.length);
+}
+
 export interface ChapterState {
   id: string;
   label: string;

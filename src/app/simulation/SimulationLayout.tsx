@@ -1,5 +1,5 @@
 import { Link, Navigate, Outlet, useLocation } from "react-router-dom";
-import { RECAP_PATH, RESULTS_PATH, chapterStates, progress } from "../../domain";
+import { RECAP_PATH, RESULTS_PATH, chapterStates, positionProgress, progress } from "../../domain";
 import { FranceConnectPanel } from "../france-connect/FranceConnectPanel";
 import { MissingBenefitsMessage } from "../layout/MissingBenefitsMessage";
 import { useSessionState } from "../layout/SessionState";
@@ -36,7 +36,11 @@ export function SimulationLayout() {
   const movedForward = SimulationContext.useSelector(
     (state) => state.context.movedForward === true,
   );
-  const shownProgress = useForwardProgress(progress(steps, currentPath), currentPath, movedForward);
+  const shownProgress = useForwardProgress(
+    (anonymized ? positionProgress : progress)(steps, currentPath),
+    currentPath,
+    movedForward,
+  );
   if (redirect) return <Navigate to={REDIRECTION_PATH} replace />;
 
   // Pages that are not steps (learn more, save for later…) keep the machine on its step.

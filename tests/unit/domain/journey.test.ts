@@ -6,6 +6,7 @@ import {
   currentAnswers,
   FIRST_STEP_PATH,
   nextStep,
+  positionProgress,
   previousStep,
   progress,
   pruneAnswers,
@@ -84,6 +85,18 @@ describe("journey", () => {
     expect(some).toBeGreaterThan(empty);
     expect(some).toBeLessThan(100);
     expect(progress(journey(student), RESULTS_PATH)).toBe(100);
+  });
+
+  it("measures an anonymised simulation's progress by position, whatever was answered", () => {
+    const steps = journey(student);
+    const questions = activeSteps(steps).filter((step) => step.path !== RESULTS_PATH);
+    const third = questions[2]!.path;
+    expect(positionProgress(steps, questions[0]!.path)).toBe(0);
+    expect(positionProgress(steps, third)).toBe(Math.round((100 * 2) / questions.length));
+    // The same position with no answer at all: answered steps do not count.
+    expect(positionProgress(journey([]), FIRST_STEP_PATH)).toBe(0);
+    expect(positionProgress(steps, RESULTS_PATH)).toBe(100);
+    expect(positionProgress(steps, "/simulation/inconnue")).toBe(0);
   });
 
   it("marks chapters done before the current one and pending after", () => {
