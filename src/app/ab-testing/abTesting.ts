@@ -1,10 +1,9 @@
 /**
  * The A/B record kept in local storage under `ABTesting` (spec §3 "Persistence", §4 "A/B tests"):
  * `{ "aides_bafa": { "index": 1, "value": "aides_bafa_fusionnees_conserve_position" }, … }`.
- * The results page reads `aides_bafa` from it (see resultsModel.groupsMerged) and the simulation
- * is posted with it as `abtesting`.
+ * The results page reads `aides_bafa` from it (`groupsMerged`), and the simulation and the
+ * benefit statistics are posted with it as `abtesting`.
  */
-import { AB_TESTING_KEY, BAFA_MERGED } from "../results/resultsModel";
 import {
   StorageParseError,
   parseStorageItem,
@@ -12,7 +11,9 @@ import {
   type Logger,
 } from "../machine/storage";
 
-export { AB_TESTING_KEY, BAFA_MERGED };
+/** The local storage key of the A/B record and the merged `aides_bafa` variant (spec §4). */
+export const AB_TESTING_KEY = "ABTesting";
+export const BAFA_MERGED = "aides_bafa_fusionnees_conserve_position";
 
 export interface AbVariant {
   /** 1-based position of `value` among the test's variants. */
@@ -35,18 +36,25 @@ export const AB_TESTS: Record<string, readonly string[]> = {
   question_projets: [PLANS_QUESTION_SHOWN, PLANS_QUESTION_HIDDEN],
 };
 
-function isVariant(value: unknown): value is AbVariant {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    typeof (value as AbVariant).index === "number" &&
-    typeof (value as AbVariant).value === "string"
-  );
+/** `{ index, value }`, `{ value }` or the short form `"value"`; the index follows the value. */
+function variantOf(name: string, entry: unknown): AbVariant | undefined {
+  const value =
+    typeof entry === "string"
+      ? entry
+      : typeof entry === "object" && entry !== null
+        ? (entry as { value?: unknown }).value
+        : undefined;
+  if (typeof value !== "string") return undefined;
+  const index = (entry as { index?: unknown }).index;
+  return {
+    index: typeof index === "number" ? index : (AB_TESTS[name]?.indexOf(value) ?? -1) + 1,
+    value,
+  };
 }
 
 /** The stored record; an unreadable one is logged and counts as none. */
 export function readAbTesting(
-  storage: KeyValueStorage | undefined,
+  storage: Pick<KeyValueStorage, "getItem"> | undefined,
   logger: Logger = console,
 ): AbTestingRecord {
   if (!storage) return {};
@@ -57,11 +65,9 @@ export function readAbTesting(
     if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return {};
     const record: AbTestingRecord = {};
     for (const [name, entry] of Object.entries(parsed)) {
-      // The short form `{"aides_bafa": "…"}` is read too (older records, hand-written tests).
-      if (isVariant(entry)) record[name] = entry;
-      else if (typeof entry === "string") {
-        record[name] = { index: (AB_TESTS[name]?.indexOf(entry) ?? -1) + 1, value: entry };
-      }
+      // Short forms are read too (older records, hand-written tests).
+      const variant = variantOf(name, entry);
+      if (variant) record[name] = variant;
     }
     return record;
   } catch (error) {
@@ -108,6 +114,17 @@ export function forceBafaMerged(storage: KeyValueStorage | undefined, logger: Lo
   const record = readAbTesting(storage, logger);
   record.aides_bafa = { index: AB_TESTS.aides_bafa!.indexOf(BAFA_MERGED) + 1, value: BAFA_MERGED };
   writeAbTesting(storage, record, logger);
+}
+
+/**
+ * Whether the groups apply: the `aides_bafa` variant is a merged one (the one `/init-ci` sets).
+ * Without a record the aids are shown separately, each with its own card.
+ */
+export function groupsMerged(
+  storage: Pick<KeyValueStorage, "getItem"> | undefined,
+  logger: Logger = console,
+): boolean {
+  return readAbTesting(storage, logger).aides_bafa?.value.includes("fusionnees") ?? false;
 }
 
 /** Whether the question on plans is asked (hidden unless drawn as shown). */

@@ -108,33 +108,7 @@ export function groupResults(
   return items;
 }
 
-/** The local storage key of the A/B record and the `aides_bafa` variants (spec §4). */
-export const AB_TESTING_KEY = "ABTesting";
-export const BAFA_MERGED = "aides_bafa_fusionnees_conserve_position";
-
-/**
- * Whether the groups apply: the `aides_bafa` variant of the A/B record in local storage
- * (`{"aides_bafa": {"value": …}}` or `{"aides_bafa": "…"}`) is a merged one
- * (`aides_bafa_fusionnees_conserve_position`, the variant `/init-ci` sets). Without a record the
- * aids are shown separately, each with its own card.
- */
-export function groupsMerged(storage: Pick<Storage, "getItem"> | undefined): boolean {
-  try {
-    const raw = storage?.getItem(AB_TESTING_KEY);
-    if (!raw) return false;
-    const record = JSON.parse(raw) as Record<string, unknown>;
-    const entry = record.aides_bafa;
-    const value =
-      typeof entry === "string"
-        ? entry
-        : entry && typeof entry === "object"
-          ? (entry as { value?: unknown }).value
-          : undefined;
-    return typeof value === "string" && value.includes("fusionnees");
-  } catch {
-    return false;
-  }
-}
+export { groupsMerged } from "../ab-testing/abTesting";
 
 export interface ClaimAction {
   kind: "teleservice" | "form" | "instructions";

@@ -5,17 +5,13 @@ import { trackEvent } from "../analytics/track";
 import { reportError } from "../error-reporting/report";
 import { sendBenefitEvents, type BenefitEventType, type BenefitPosition } from "./benefitEvents";
 import { hashId } from "./visitorId";
-
-const AB_TESTING_KEY = "ABTesting";
+import { abTestingPayload, readAbTesting } from "../ab-testing/abTesting";
 
 function abtesting(): Record<string, unknown> | null {
   try {
-    const raw = window.localStorage.getItem(AB_TESTING_KEY);
-    const value: unknown = raw ? JSON.parse(raw) : null;
-    return value && typeof value === "object" && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : null;
+    return abTestingPayload(readAbTesting(window.localStorage)) ?? null;
   } catch {
+    // Local storage denied (a third-party frame): no A/B record.
     return null;
   }
 }
