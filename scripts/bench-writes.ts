@@ -7,12 +7,12 @@
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import pg from "pg";
 import { student, VALUE_DATE } from "../tests/fixtures/situations";
+import { onServer } from "../tests/integration/helpers/database";
+import { freePort } from "../tests/integration/helpers/free-port";
 
 export const WRITE_TARGETS = { requestsPerSecond: 2000, p99Ms: 25, rssMb: 150 };
 const DURATION_S = Number(process.env.BENCH_WRITE_SECONDS ?? 10);
@@ -26,18 +26,9 @@ export interface WriteFigures {
   errors: number;
   non2xx: number;
   maxRssMb: number;
+  /** Before any request. */
+  idleRssMb: number;
   seconds: number;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function rssMb(pid: number): number {
@@ -65,12 +56,26 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_00
   throw new Error("the server did not start in time");
 }
 
-/** Starts `src/server/main.ts` as its own process; the engine is never needed for writes. */
+let serverBuilt = false;
+
+/** Builds dist/server/main.js from the current sources, once per run (esbuild: well under 1 s). */
+function buildServer(): void {
+  if (serverBuilt) return;
+  execFileSync("npm", ["run", "-s", "build:server"], { stdio: ["ignore", "ignore", "inherit"] });
+  serverBuilt = true;
+}
+
+/**
+ * Starts the built server as `npm start` runs it (scripts/serve.sh, after `npm run build:server`)
+ * as its own process; the engine is never needed for writes.
+ */
 async function startServer(
   env: Record<string, string>,
 ): Promise<{ url: string; child: ChildProcess }> {
+  buildServer();
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  // serve.sh ends in `exec node`: the child's pid is the server's, whose memory is sampled.
+  const child = spawn("bash", ["scripts/serve.sh"], {
     env: {
       ...process.env,
       ...env,
@@ -109,6 +114,7 @@ async function load(url: string, pid: number): Promise<Omit<WriteFigures, "datab
     answers: { all: student, current: student },
     dateDeValeur: VALUE_DATE,
   });
+  const idleRssMb = rssMb(pid);
   // A short warm-up: JIT, connection pools, SQLite page cache.
   await autocannon({
     url: `${url}/api/simulation`,
@@ -137,6 +143,7 @@ async function load(url: string, pid: number): Promise<Omit<WriteFigures, "datab
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     maxRssMb: maxRss,
+    idleRssMb,
     seconds: result.duration,
   };
 }
@@ -161,16 +168,6 @@ export function postgresServerUrl(): string | undefined {
     }).trim();
   } catch {
     return undefined;
-  }
-}
-
-async function onServer(serverUrl: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
   }
 }
 

@@ -503,7 +503,7 @@ for (const w of writes) {
       `${w.maxRssMb.toFixed(0)} MB`,
       `≤ ${WRITE_TARGETS.rssMb} MB`,
       verdict(w.maxRssMb <= WRITE_TARGETS.rssMb),
-      "run with tsx, as npm start does",
+      `idle ${w.idleRssMb.toFixed(0)} MB; built server run by scripts/serve.sh, as npm start does`,
     ),
   );
 }

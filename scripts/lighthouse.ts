@@ -7,25 +7,14 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { freePort } from "../tests/integration/helpers/free-port";
 
 const repoRoot = resolve(import.meta.dirname, "..");
 const staticDir = resolve(repoRoot, process.env.STATIC_DIR || "dist/app");
 const lhci = join(repoRoot, "node_modules/.bin/lhci");
 const resultsDir = join(repoRoot, ".lighthouseci");
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once("error", fail);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => done(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 async function waitUntilServing(url: string, child: ChildProcess, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
@@ -83,7 +72,8 @@ async function main(): Promise<number> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), "lighthouse-"));
-  const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  // The built server, as `npm start` runs it (`npm run build` wrote it with dist/app).
+  const server = spawn("bash", ["scripts/serve.sh"], {
     cwd: repoRoot,
     stdio: ["ignore", "ignore", "inherit"],
     env: {

@@ -6,4 +6,4 @@ bash scripts/ensure-node-deps.sh
 bash scripts/engine/ensure-engine.sh
 npm run -s build
 npm run -s db:migrate
-exec npx tsx src/server/main.ts
+exec bash scripts/serve.sh

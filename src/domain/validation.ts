@@ -42,8 +42,22 @@ function mergeRule(rules: Map<string, FieldRule>, field: Field): void {
   if (existing.options && options) for (const value of options) existing.options.add(value);
 }
 
+type AnswerRules = Map<EntityName, Map<string, FieldRule>>;
+
+/** Rules are derived once per bundle: every posted simulation is checked against them. */
+const rulesByBundle = new WeakMap<Bundle, AnswerRules>();
+
 /** What may be answered, by entity and field name, from the bundle. */
-export function answerRules(bundle: Bundle): Map<EntityName, Map<string, FieldRule>> {
+export function answerRules(bundle: Bundle): AnswerRules {
+  let rules = rulesByBundle.get(bundle);
+  if (!rules) {
+    rules = buildAnswerRules(bundle);
+    rulesByBundle.set(bundle, rules);
+  }
+  return rules;
+}
+
+function buildAnswerRules(bundle: Bundle): AnswerRules {
   const rules = new Map<EntityName, Map<string, FieldRule>>(
     (["individu", "famille", "menage", "parents"] as const).map((entity) => [entity, new Map()]),
   );
@@ -121,11 +135,16 @@ function checkValue(rule: FieldRule, value: unknown): string | undefined {
   }
 }
 
+interface AnswerProblem {
+  key: "id" | "fieldName" | "value";
+  message: string;
+}
+
+/** What is wrong with one parsed answer, if anything (at most one problem is reported). */
 function checkAnswer(
   rules: Map<EntityName, Map<string, FieldRule>>,
   answer: Answer,
-  path: string,
-): ValidationIssue[] {
+): AnswerProblem | undefined {
   if (answer.entityName === "enfants") {
     // A child listed twice would be declared twice to the engine, which refuses it.
     const ok =
@@ -133,49 +152,47 @@ function checkAnswer(
       answer.value.every((id) => typeof id === "string" && /^enfant_\d{1,2}$/.test(id)) &&
       new Set(answer.value).size === answer.value.length;
     return ok
-      ? []
-      : [
-          {
-            path: `${path}.value`,
-            message: "doit être une liste d’identifiants enfant_N distincts",
-          },
-        ];
+      ? undefined
+      : { key: "value", message: "doit être une liste d’identifiants enfant_N distincts" };
   }
   if (answer.entityName === "individu" && !PERSON_ID.test(answer.id)) {
-    return [{ path: `${path}.id`, message: "doit valoir demandeur, conjoint ou enfant_N" }];
+    return { key: "id", message: "doit valoir demandeur, conjoint ou enfant_N" };
   }
   if (answer.entityName !== "individu" && answer.id !== answer.entityName) {
-    return [{ path: `${path}.id`, message: `doit valoir « ${answer.entityName} »` }];
+    return { key: "id", message: `doit valoir « ${answer.entityName} »` };
   }
   const rule = rules.get(answer.entityName)?.get(answer.fieldName);
-  if (!rule)
-    return [
-      { path: `${path}.fieldName`, message: `champ inconnu pour l’entité ${answer.entityName}` },
-    ];
+  if (!rule) {
+    return { key: "fieldName", message: `champ inconnu pour l’entité ${answer.entityName}` };
+  }
   if (rule.local) {
-    return [
-      {
-        path: `${path}.fieldName`,
-        message: `${answer.entityName}.${answer.fieldName} reste dans le navigateur du visiteur : il ne doit jamais être envoyé`,
-      },
-    ];
+    return {
+      key: "fieldName",
+      message: `${answer.entityName}.${answer.fieldName} reste dans le navigateur du visiteur : il ne doit jamais être envoyé`,
+    };
   }
   const problem = checkValue(rule, answer.value);
   return problem
-    ? [{ path: `${path}.value`, message: `${answer.entityName}.${answer.fieldName} ${problem}` }]
-    : [];
+    ? { key: "value", message: `${answer.entityName}.${answer.fieldName} ${problem}` }
+    : undefined;
 }
 
-const answerShape = z
-  .object({
-    entityName: z.enum(["individu", "famille", "menage", "parents", "enfants"]),
-    id: z.string().max(40).optional(),
-    fieldName: z.string().min(1).max(120),
-    value: z.unknown(),
-    path: z.string().max(300).optional(),
-  })
-  .strict()
-  .transform((a) => ({ ...a, id: a.id ?? a.entityName }) as Answer);
+const answerFields = {
+  entityName: z.enum(["individu", "famille", "menage", "parents", "enfants"]),
+  id: z.string().max(40).optional(),
+  fieldName: z.string().min(1).max(120),
+  value: z.unknown(),
+  path: z.string().max(300).optional(),
+};
+const ANSWER_KEYS = new Set(Object.keys(answerFields));
+
+/**
+ * Unknown keys of the answers are refused by `unknownAnswerKeys` rather than by `.strict()`, and
+ * the default id is filled in place rather than by `.transform()`: every posted simulation holds
+ * dozens of answers twice, and both cost more than twice the allocations of the whole parse
+ * (`npm run bench` writes).
+ */
+const answerShape = z.object(answerFields);
 
 const declaredAmount = z
   .number("doit être un nombre")
@@ -234,6 +251,30 @@ const inputShape = z
   })
   .strict();
 
+/** "champ inconnu" for each key of a posted answer that the answer format does not have. */
+function unknownAnswerKeys(body: unknown): ValidationIssue[] {
+  const errors: ValidationIssue[] = [];
+  const answers = isRecord(body) && isRecord(body.answers) ? body.answers : undefined;
+  if (!answers) return errors;
+  // Loops rather than flatMap: this runs on every posted answer and allocates nothing for valid ones.
+  for (const list of ["all", "current"] as const) {
+    const items = answers[list];
+    if (!Array.isArray(items)) continue;
+    items.forEach((answer: unknown, index) => {
+      if (!isRecord(answer)) return;
+      for (const key in answer) {
+        if (ANSWER_KEYS.has(key)) continue;
+        errors.push({ path: formatPath(["answers", list, index, key]), message: "champ inconnu" });
+      }
+    });
+  }
+  return errors;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
 function formatPath(path: PropertyKey[]): string {
   return path.reduce<string>(
     (text, key) =>
@@ -245,8 +286,10 @@ function formatPath(path: PropertyKey[]): string {
 /** Validates a posted simulation against the schema bundle (DESIGN "The answer format"). */
 export function parseSimulationInput(bundle: Bundle, body: unknown): ParseResult<SimulationInput> {
   const parsed = inputShape.safeParse(body);
-  if (!parsed.success) {
-    const errors = parsed.error.issues.flatMap((issue) =>
+  const unknownKeys = unknownAnswerKeys(body);
+  if (!parsed.success || unknownKeys.length > 0) {
+    const issues = parsed.success ? [] : parsed.error.issues;
+    const errors = issues.flatMap((issue) =>
       issue.code === "unrecognized_keys"
         ? issue.keys.map((key) => ({
             path: formatPath([...issue.path, key]),
@@ -254,15 +297,21 @@ export function parseSimulationInput(bundle: Bundle, body: unknown): ParseResult
           }))
         : [{ path: formatPath(issue.path), message: issue.message }],
     );
-    return { ok: false, errors };
+    return { ok: false, errors: [...errors, ...unknownKeys] };
   }
+  const input = parsed.data as SimulationInput;
   const rules = answerRules(bundle);
-  const errors = (["all", "current"] as const).flatMap((list) =>
-    parsed.data.answers[list].flatMap((answer, index) =>
-      checkAnswer(rules, answer, `answers.${list}[${index}]`),
-    ),
-  );
-  return errors.length > 0
-    ? { ok: false, errors }
-    : { ok: true, value: parsed.data as SimulationInput };
+  const errors: ValidationIssue[] = [];
+  for (const list of ["all", "current"] as const) {
+    input.answers[list].forEach((answer, index) => {
+      // The entity is its own id, except for persons (the parse made these objects: ours to fill).
+      answer.id ??= answer.entityName;
+      const problem = checkAnswer(rules, answer);
+      if (problem) {
+        const path = formatPath(["answers", list, index, problem.key]);
+        errors.push({ path, message: problem.message });
+      }
+    });
+  }
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, value: input };
 }

@@ -1,4 +1,10 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from "fastify";
 import { z } from "zod";
 import type { AppDeps } from "./app-deps";
 import { createCommuneLookup } from "./communes";
@@ -119,10 +125,30 @@ export function redactPersonalData(value: unknown, depth = 0): unknown {
   );
 }
 
+/**
+ * One access line per request, written when it completes with the request it answered, instead
+ * of Fastify's two ("incoming request" then "request completed"): half the log volume on the
+ * write path, which `npm run bench` loads.
+ */
+class AccessLogController extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, "request errored");
+    else reply.log.info(line, "request completed");
+  }
+}
+
 /** The HTTP application, ready to `listen` or `inject`. Migrations must already have run. */
 export function buildApp(deps: AppDeps): FastifyInstance {
   const app = Fastify({
     logger: loggerOptions(deps.logger),
+    logController: new AccessLogController(),
     bodyLimit: BODY_LIMIT_BYTES,
     ...(deps.trustProxy !== undefined ? { trustProxy: fastifyTrustProxy(deps.trustProxy) } : {}),
     // Malformed URLs (`/api/%`) and the like get the API's error shape too.

@@ -12,10 +12,11 @@ import { EngineUnavailableError, type EngineSupervisor } from "./engine";
 import { createParameterService } from "./parameters";
 import { createLieuxClient } from "./places";
 import { createHttpSmsSender, createSmtpMailer, type RecapDeps } from "./recap";
+import { repoPath } from "./repo-paths";
 import { createSimulationComputer } from "./results";
 import type { Database } from "./storage";
 
-const BUNDLE_URL = new URL("../generated/bundle.json", import.meta.url);
+const BUNDLE_URL = repoPath("src", "generated", "bundle.json");
 
 /** The schema bundle emitted by `npm run schema:build`. */
 export function loadBundle(): Bundle {
@@ -26,7 +27,7 @@ export function loadBundle(): Bundle {
   }
 }
 
-const CATALOGUE_URL = new URL("../generated/catalogue.json", import.meta.url);
+const CATALOGUE_URL = repoPath("src", "generated", "catalogue.json");
 
 /** The condition-based and bike aids emitted by `npm run schema:build`. */
 export function loadCatalogue(): Catalogue {

@@ -294,6 +294,9 @@ describe("logs", () => {
     const output = lines.join("");
     expect(output).toContain("recap failed");
     expect(output).toContain("[redacted]");
+    // One access line per request, its URL without the survey token.
+    expect(output.match(/"request completed"/g)).toHaveLength(3);
+    expect(output).toContain("/suivi?token=[redacted]");
     for (const secret of [
       "jeanne.dupont@exemple.fr",
       "Jeanne",

@@ -1,10 +1,8 @@
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { DEFAULT_REFORMS, type EngineClient } from "../engine";
+import { repoPath } from "../repo-paths";
 
-const REQUIREMENTS = fileURLToPath(
-  new URL("../../../scripts/engine/requirements.txt", import.meta.url),
-);
+const REQUIREMENTS = repoPath("scripts", "engine", "requirements.txt");
 
 /**
  * The OpenFisca packages pinned in scripts/engine/requirements.txt and the reforms we apply, for

@@ -8,7 +8,6 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "no
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { fileURLToPath } from "node:url";
 import {
   createEngineClient,
   DEFAULT_CLIENT_TIMEOUT_MS,
@@ -16,6 +15,7 @@ import {
   type EngineClient,
   type EngineEntities,
 } from "./client.js";
+import { repoPath } from "../repo-paths";
 
 export type EngineStatus = "starting" | "ready" | "degraded";
 
@@ -94,7 +94,6 @@ const PREFIX = "[engine]";
  */
 export const DEFAULT_REFORMS = ["openfisca_france_local.epci_test_factory.epci_reform"];
 export const EXTENSIONS = ["openfisca_france_local", "openfisca_paris"];
-const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
 
 function readInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
@@ -235,7 +234,7 @@ export function isProcessGroupAlive(pgid: number): boolean {
  * Each patch falls back to plain behaviour if the pinned packages ever change shape.
  */
 // A thin Python entry point around `openfisca serve` (see its docstring).
-const BOOT_SCRIPT = fileURLToPath(new URL("../../../scripts/engine/serve.py", import.meta.url));
+const BOOT_SCRIPT = repoPath("scripts", "engine", "serve.py");
 
 export function createEngineSupervisor(options: EngineSupervisorOptions = {}): EngineSupervisor {
   return new Supervisor(options);
@@ -282,7 +281,7 @@ class Supervisor implements EngineSupervisor {
     this.#port = options.port ?? 5001;
     this.workers = options.workers ?? availableParallelism();
     this.#workerTimeoutS = options.workerTimeoutS ?? 60;
-    this.#venvDir = options.venvDir ?? process.env.ENGINE_VENV ?? join(repoRoot, ".venv");
+    this.#venvDir = options.venvDir ?? process.env.ENGINE_VENV ?? repoPath(".venv");
     this.#bootTimeoutMs = options.bootTimeoutMs ?? 240_000;
     this.#initialBackoffMs = options.initialBackoffMs ?? 1_000;
     this.#maxBackoffMs = options.maxBackoffMs ?? 30_000;

@@ -1,4 +1,5 @@
-import nodemailer from "nodemailer";
+import { createRequire } from "node:module";
+import type Nodemailer from "nodemailer";
 import type { EmailMessage } from "./message";
 
 /** Sends one e-mail; rejects on failure. */
@@ -14,6 +15,8 @@ export interface SmsSender {
 
 /** E-mails through SMTP (`SMTP_URL`, e.g. `smtp://user:password@host:587`). */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+  // Required only when e-mails are configured: a server without SMTP never loads it.
+  const nodemailer = createRequire(import.meta.url)("nodemailer") as typeof Nodemailer;
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     async send(to, message) {

@@ -2,8 +2,9 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
-import pg from "pg";
+import { pgDriver } from "./pg-driver";
 import type { Database } from "./schema";
+import { withStatementCache } from "./statement-cache";
 
 export const DEFAULT_DATABASE_PATH = "data/simulateur.sqlite";
 
@@ -45,7 +46,9 @@ export function openSqliteDatabase(path: string, busyTimeoutMs = 5000): Database
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma(`busy_timeout = ${Math.trunc(busyTimeoutMs)}`);
   sqlite.pragma("foreign_keys = ON");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   return {
     db,
     dialect: "sqlite",
@@ -58,7 +61,7 @@ export function openPostgresDatabase(
   url: string,
   { busyTimeoutMs = 5000, poolSize = 10 }: Pick<DatabaseOptions, "busyTimeoutMs" | "poolSize"> = {},
 ): DatabaseHandle {
-  const pool = new pg.Pool({
+  const pool = new (pgDriver().Pool)({
     connectionString: url,
     max: poolSize,
     // A database that does not answer fails the request (503) instead of queueing it forever.

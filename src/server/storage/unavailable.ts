@@ -1,4 +1,4 @@
-import pg from "pg";
+import { loadedPgDriver } from "./pg-driver";
 
 /**
  * Errors meaning that the database cannot be reached, or read or written, right now: retrying
@@ -37,7 +37,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   if (typeof code === "string") {
     if (SQLITE_UNAVAILABLE.test(code) || NETWORK_CODES.has(code)) return true;
-    if (error instanceof pg.DatabaseError && POSTGRES_UNAVAILABLE.test(code)) return true;
+    const pg = loadedPgDriver();
+    if (pg && error instanceof pg.DatabaseError && POSTGRES_UNAVAILABLE.test(code)) return true;
   }
   return POSTGRES_CONNECTION_MESSAGES.test(error.message);
 }

@@ -9,9 +9,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "../../../src/server/storage";
-import { testDatabaseUrl } from "./database";
+import { onServer, testDatabaseUrl } from "./database";
 import { freePort } from "./engine";
 
 const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
@@ -43,25 +42,17 @@ export async function createServerDatabase(label: string): Promise<ServerDatabas
     };
   }
   const name = `test_${label.replace(/[^a-z0-9]+/g, "_").slice(0, 30)}_${randomBytes(6).toString("hex")}`;
-  const onServer = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await onServer(`create database ${name}`);
+  const onThisServer = (statement: string) => onServer(serverUrl, statement);
+  await onThisServer(`create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
     env: { DATABASE_URL: url.toString() },
     open: () => openDatabase({ databaseUrl: url.toString(), poolSize: 2 }),
     name,
-    onServer,
+    onServer: onThisServer,
     async remove() {
-      await onServer(`drop database if exists ${name} with (force)`);
+      await onThisServer(`drop database if exists ${name} with (force)`);
     },
   };
 }
@@ -84,6 +75,11 @@ export interface ChildServerOptions {
   env?: Record<string, string>;
   /** How long to wait for `/api/health` to answer. */
   readyTimeoutMs?: number;
+  /**
+   * Runs the compiled server as `npm start` does (`scripts/serve.sh`, dist/server/main.js, which
+   * the caller builds) rather than the sources through tsx.
+   */
+  built?: boolean;
 }
 
 const KEPT_LINES = 200;
@@ -93,9 +89,13 @@ export async function startChildServer({
   database,
   env = {},
   readyTimeoutMs = 60_000,
+  built = false,
 }: ChildServerOptions): Promise<ChildServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  const [command, args] = built
+    ? ["bash", ["scripts/serve.sh"]]
+    : [process.execPath, ["--import", "tsx", "src/server/main.ts"]];
+  const child = spawn(command, args, {
     cwd: repoRoot,
     stdio: ["ignore", "pipe", "pipe"],
     env: {

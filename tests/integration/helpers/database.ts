@@ -79,7 +79,8 @@ async function createPostgresDatabase(serverUrl: string, name: string): Promise<
   };
 }
 
-async function onServer(serverUrl: string, statement: string): Promise<void> {
+/** Runs one statement (create or drop a database) on a PostgreSQL server, on a connection of its own. */
+export async function onServer(serverUrl: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {

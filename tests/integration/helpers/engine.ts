@@ -1,4 +1,3 @@
-import { createServer } from "node:net";
 import { inject } from "vitest";
 import {
   createEngineSupervisor,
@@ -6,20 +5,7 @@ import {
   type EngineSupervisor,
 } from "../../../src/server/engine";
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address
-          ? resolve(address.port)
-          : reject(new Error("no port")),
-      );
-    });
-  });
-}
+export { freePort } from "./free-port";
 
 /** Keeps engine logs out of the test output unless something goes wrong. */
 export function quietLogger(): EngineLogger {

@@ -41,4 +41,27 @@ describe("parseSimulationInput", () => {
     const result = parseSimulationInput(bundle, body([], { dateDeValeur: "2026-02-30", _id: "x" }));
     expect(!result.ok && result.errors.map((e) => e.path).sort()).toEqual(["_id", "dateDeValeur"]);
   });
+
+  it("rejects unknown keys of an answer, in either list, before checking values", () => {
+    const extra = { ...a("demandeur.activite", "etudiant"), couleur: "bleu" };
+    const result = parseSimulationInput(bundle, {
+      answers: { all: [a("menage.loyer", -3)], current: [extra] },
+      dateDeValeur: DATE,
+    });
+    expect(!result.ok && result.errors).toEqual([
+      { path: "answers.current[0].couleur", message: "champ inconnu" },
+    ]);
+  });
+
+  it("names every unknown key even when the rest of the body is invalid", () => {
+    const result = parseSimulationInput(bundle, {
+      answers: { all: [{ ...a("menage.loyer", 450), x: 1, y: 2 }], current: [] },
+      dateDeValeur: "demain",
+    });
+    expect(!result.ok && result.errors.map((e) => e.path).sort()).toEqual([
+      "answers.all[0].x",
+      "answers.all[0].y",
+      "dateDeValeur",
+    ]);
+  });
 });
