@@ -22,6 +22,18 @@ export default tseslint.config(
     rules: {
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "warn",
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@codegouvfr/react-dsfr/useColors", "@codegouvfr/react-dsfr/mui"],
+              message:
+                "The build keeps only the theme-color part of react-dsfr's hex colour tables (src/app/dsfr/themeColorTables.ts): use the DSFR's CSS variables (fr.colors.decisions).",
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -6,15 +6,20 @@ const baseUrl = process.env.LHCI_BASE_URL || "http://127.0.0.1:8093";
 const KB = 1024;
 
 /**
- * Script bytes as transferred (the server sends the build's gzip files), per page. The home
- * page's target is 120 KB (issue 8); until the simulation machine and the generated bundle leave
- * the entry chunk, its budget is the size measured on 2026-11-22 plus a small margin, so that
- * the step catches any growth. Lower it as the split lands.
+ * Script bytes as transferred (the server sends the build's gzip files), per page: the home page
+ * at issue 8's target, the others at their size measured on 2026-11-22 plus about 5%, so that
+ * the check catches growth.
+ *
+ * The home page measured 114.2 KB: every other page, the simulation machine, zod and the
+ * generated questionnaire load on demand; the DSFR's own script (29 KB) loads on the first
+ * interaction (src/app/dsfr/interaction.ts); react-dsfr's hex colour tables are reduced to the
+ * theme colour they are read for (src/app/dsfr/themeColorTables.ts). What is left is mostly
+ * React 19 and react-dom (67 KB), react-router (13 KB), react-dsfr's start, header and footer.
  */
 const SCRIPT_BUDGETS = {
-  home: 318 * KB,
-  step: 318 * KB,
-  results: 320 * KB,
+  home: 120 * KB,
+  step: 286 * KB,
+  results: 276 * KB,
 };
 
 const accessibility = { "categories:accessibility": ["error", { minScore: 0.95 }] };

@@ -57,6 +57,20 @@ export function gzipPlugin(): Plugin {
 
 export default defineConfig({
   plugins: [react(), aidsCountPlugin(), gzipPlugin()],
+  resolve: {
+    alias: [
+      // react-dsfr's hex colour tables, only read here for the theme-color meta: that part alone.
+      {
+        find: /^\.\/generatedFromCss\/getColor(Options|Decisions)Hex$/,
+        replacement: fileURLToPath(new URL("./src/app/dsfr/themeColorTables.ts", import.meta.url)),
+      },
+      // react-dsfr's start imports the DSFR's script at once; ours waits for an interaction.
+      {
+        find: /^\.\/dsfr\/dsfr\.module$/,
+        replacement: fileURLToPath(new URL("./src/app/dsfr/dsfrOnInteraction.ts", import.meta.url)),
+      },
+    ],
+  },
   root: "src/app",
   publicDir: "../../public",
   build: {

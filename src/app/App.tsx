@@ -1,14 +1,17 @@
-import { useMemo } from "react";
-import { RouterProvider, createBrowserRouter } from "react-router-dom";
-import { AppProviders } from "./AppProviders";
-import type { SimulationDeps } from "./machine/simulationMachine";
-import { routes } from "./routes";
+import { BrowserRouter } from "react-router-dom";
+import { AppProviders, type AppDeps } from "./AppProviders";
+import { AppRoutes } from "./routes";
 
-export function App({ deps }: { deps: SimulationDeps }) {
-  const router = useMemo(() => createBrowserRouter(routes), []);
+/**
+ * A declarative router: the app uses no data-router API (loaders, actions, fetchers), and this
+ * one leaves that code out of the home page's download (issue 8, "Budgets").
+ */
+export function App({ deps }: { deps: AppDeps }) {
   return (
     <AppProviders deps={deps}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   );
 }

@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
-import type { SimulationDeps } from "./machine/simulationMachine";
 import { ServicesContext, browserServices, type Services } from "./services/ServicesContext";
-import { SimulationContext } from "./simulation/SimulationContext";
+import { SimulationContext, type AppDeps } from "./simulation/SimulationContext";
+
+export type { AppDeps };
 
 interface AppProvidersProps {
-  deps: SimulationDeps;
+  deps: AppDeps;
   services?: Services;
   children: ReactNode;
 }

@@ -1,10 +1,10 @@
-import { bundle } from "./bundle";
+import { PUBLIC_BENEFIT_COUNT } from "./bundleCount";
 
 /** Product constants shown to visitors (spec §1, §9) and build-time settings. */
 export const SERVICE_TITLE = "Simulateur d’aides pour les jeunes";
 export const SERVICE_TAGLINE = "Évaluez vos droits aux aides publiques en 7 minutes";
 /** How many aids `/aides` lists, counted by the schema generator (engine, condition-based, bike). */
-export const AIDS_COUNT: number = bundle.publicBenefitCount;
+export const AIDS_COUNT: number = PUBLIC_BENEFIT_COUNT;
 export const DURATION_MINUTES = 7;
 
 export const PLATFORM_NAME: string = import.meta.env.VITE_PLATFORM_NAME || "aides-jeunes";

@@ -1,6 +1,5 @@
 // First: a third-party iframe may have no storage, and modules below read it.
 import "./iframe/installStorageFallback";
-import "./zodConfig";
 import { reportError } from "./error-reporting/report";
 import "@codegouvfr/react-dsfr/main.css";
 import "./styles.css";
@@ -9,13 +8,15 @@ import { startReactDsfr } from "@codegouvfr/react-dsfr/spa";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { Link } from "react-router-dom";
-import { todayIso } from "../domain";
+import { todayIso } from "../domain/dates";
+import { telemetryConfig } from "./analytics/runtimeConfig";
 import { App } from "./App";
-import { bundle } from "./bundle";
 
 startReactDsfr({ defaultColorScheme: "system", Link });
-// Only when a DSN is configured; the SDK is a chunk of its own.
-void import("./error-reporting/start").then(({ startErrorReporting }) => startErrorReporting());
+// Only when a DSN is configured: the reporting code and its SDK are chunks of their own.
+void telemetryConfig().then(({ sentryDsn }) => {
+  if (sentryDsn) void import("./error-reporting/start").then((m) => m.startErrorReporting());
+});
 
 const root = document.getElementById("root");
 if (!root) throw new Error("Missing #root element");
@@ -24,7 +25,8 @@ createRoot(root).render(
   <StrictMode>
     <App
       deps={{
-        bundle,
+        // The questionnaire loads with the machine, when a page needs them.
+        loadBundle: async () => (await import("./bundle")).bundle,
         storage: window.sessionStorage,
         localStorage: window.localStorage,
         fetch: (input, init) => window.fetch(input, init),

@@ -1,23 +1,93 @@
-import { Navigate, useParams, type RouteObject } from "react-router-dom";
+import { Navigate, useParams, useRoutes, type RouteObject } from "react-router-dom";
+import { lazyModule } from "./lazy/lazyModule";
+import { lazyPage } from "./lazy/lazyPage";
 import { RootLayout } from "./layout/RootLayout";
 import { HomePage } from "./pages/HomePage";
-import { PlacePage } from "./places/PlacePage";
-import { PlacesPage } from "./places/PlacesPage";
 import { RedirectionPage } from "./pages/RedirectionPage";
 import { pageRoutes } from "./pages/routes";
-import { RecapPage } from "./recap/RecapPage";
-import { RecapEmailPage } from "./recap-email/RecapEmailPage";
-import { BenefitPage } from "./results/BenefitPage";
-import { GroupPage } from "./results/GroupPage";
-import { ResultsPage } from "./results/ResultsPage";
 import { ResultsSubpage } from "./results/ResultsSubpage";
-import { UnexpectedPage } from "./results/UnexpectedPage";
-import { FiscalPage } from "./simulation/fiscal/FiscalPage";
-import { PatrimoinePage } from "./simulation/fiscal/PatrimoinePage";
-import { RestorePage } from "./simulation/RestorePage";
-import { SaveLaterPage } from "./simulation/SaveLaterPage";
-import { SimulationLayout } from "./simulation/SimulationLayout";
-import { SimulationPage } from "./simulation/SimulationPage";
+
+// Issue 8 ("Budgets"): besides the layout and the home page, every page loads on demand. The
+// simulation's pages bring the machine and the questionnaire with them.
+const IframePage = lazyPage(
+  lazyModule(() => import("./iframe/IframePage")),
+  (m) => m.IframePage,
+);
+// Usage statistics and their charts.
+const StatsPage = lazyPage(
+  lazyModule(() => import("./stats/StatsPage")),
+  (m) => m.StatsPage,
+);
+// The follow-up survey (link of the recap e-mail).
+const SuiviPage = lazyPage(
+  lazyModule(() => import("./suivi/SuiviPage")),
+  (m) => m.SuiviPage,
+);
+// The catalogue pages and their data.
+const AidesPage = lazyPage(
+  lazyModule(() => import("./aides/AidesPage")),
+  (m) => m.AidesPage,
+);
+const AidePage = lazyPage(
+  lazyModule(() => import("./aides/AidePage")),
+  (m) => m.AidePage,
+);
+const RecapEmailPage = lazyPage(
+  lazyModule(() => import("./recap-email/RecapEmailPage")),
+  (m) => m.RecapEmailPage,
+);
+const PlacePage = lazyPage(
+  lazyModule(() => import("./places/PlacePage")),
+  (m) => m.PlacePage,
+);
+const PlacesPage = lazyPage(
+  lazyModule(() => import("./places/PlacesPage")),
+  (m) => m.PlacesPage,
+);
+const RecapPage = lazyPage(
+  lazyModule(() => import("./recap/RecapPage")),
+  (m) => m.RecapPage,
+);
+const BenefitPage = lazyPage(
+  lazyModule(() => import("./results/BenefitPage")),
+  (m) => m.BenefitPage,
+);
+const GroupPage = lazyPage(
+  lazyModule(() => import("./results/GroupPage")),
+  (m) => m.GroupPage,
+);
+const ResultsPage = lazyPage(
+  lazyModule(() => import("./results/ResultsPage")),
+  (m) => m.ResultsPage,
+);
+const UnexpectedPage = lazyPage(
+  lazyModule(() => import("./results/UnexpectedPage")),
+  (m) => m.UnexpectedPage,
+);
+const FiscalPage = lazyPage(
+  lazyModule(() => import("./simulation/fiscal/FiscalPage")),
+  (m) => m.FiscalPage,
+);
+const PatrimoinePage = lazyPage(
+  lazyModule(() => import("./simulation/fiscal/PatrimoinePage")),
+  (m) => m.PatrimoinePage,
+);
+const RestorePage = lazyPage(
+  lazyModule(() => import("./simulation/RestorePage")),
+  (m) => m.RestorePage,
+);
+const SaveLaterPage = lazyPage(
+  lazyModule(() => import("./simulation/SaveLaterPage")),
+  (m) => m.SaveLaterPage,
+);
+const SimulationLayout = lazyPage(
+  lazyModule(() => import("./simulation/SimulationLayout")),
+  (m) => m.SimulationLayout,
+);
+const SimulationPage = lazyPage(
+  lazyModule(() => import("./simulation/SimulationPage")),
+  (m) => m.SimulationPage,
+);
 
 /** Spec §2: `individu/{id}` goes to that person's birth date. */
 function PersonRedirect() {
@@ -40,28 +110,25 @@ export const routes: RouteObject[] = [
       // The integrator page (snippet generator and preview of the embedding).
       {
         path: "iframe",
-        lazy: async () => ({ Component: (await import("./iframe/IframePage")).IframePage }),
+        element: <IframePage />,
       },
-      // Usage statistics and their charts load on demand.
       {
         path: "stats",
-        lazy: async () => ({ Component: (await import("./stats/StatsPage")).StatsPage }),
+        element: <StatsPage />,
       },
-      // The follow-up survey (link of the recap e-mail) loads on demand.
       {
         path: "suivi",
-        lazy: async () => ({ Component: (await import("./suivi/SuiviPage")).SuiviPage }),
+        element: <SuiviPage />,
       },
       // The recap form as a page, beside the simulation layout: the machine stays on the results.
       { path: "simulation/resultats/recapitulatif_email", element: <RecapEmailPage /> },
-      // The catalogue pages and their data load on demand, never with the home page.
       {
         path: "aides",
-        lazy: async () => ({ Component: (await import("./aides/AidesPage")).AidesPage }),
+        element: <AidesPage />,
       },
       {
         path: "aides/:benefitId",
-        lazy: async () => ({ Component: (await import("./aides/AidePage")).AidePage }),
+        element: <AidePage />,
       },
       // Pages under the results, beside the simulation layout (see ResultsSubpage).
       {
@@ -125,3 +192,8 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** The app's pages, in the router given by the caller (a browser router, or a memory one). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

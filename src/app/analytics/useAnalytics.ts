@@ -28,14 +28,15 @@ export function analyticsEnabled(): Promise<boolean> {
 
 /** Page views on each route change, and the journey's events (spec §7 "Web analytics"). */
 export function useAnalytics(): void {
-  const actor = SimulationContext.useActorRef();
+  // The machine loads with the first page that needs it; its events are tracked from its start.
+  const getActor = SimulationContext.useActorGetter();
   const { key, pathname } = useLocation();
   const previousUrl = useRef<string | undefined>(undefined);
 
-  useEffect(() => trackJourneyEvents(actor), [actor]);
+  SimulationContext.useActorEffect((actor) => trackJourneyEvents(actor));
 
   useEffect(() => {
-    if (isTransit(pathname, actor.getSnapshot().context.currentPath)) return;
+    if (isTransit(pathname, getActor()?.getSnapshot().context.currentPath ?? "")) return;
     // Read now: the page has set its title in its own effects, which run before this one.
     const url = trackedUrl(window.location.href);
     const title = document.title;
@@ -44,5 +45,5 @@ export function useAnalytics(): void {
     void analyticsEnabled().then((enabled) => {
       if (enabled) trackPageView(url, title, referrer);
     });
-  }, [actor, key, pathname]);
+  }, [getActor, key, pathname]);
 }

@@ -43,7 +43,7 @@ function useEditorContext(): boolean {
 
 /** The benefits of the catalogue the engine cannot compute yet (spec §7 `missingbenefits`). */
 export function useMissingBenefits(enabled = true): string[] {
-  const fetchFn = SimulationContext.useSelector((state) => state.context.deps.fetch);
+  const fetchFn = SimulationContext.useDeps().fetch;
   const [ids, setIds] = useState<string[]>([]);
   useEffect(() => {
     if (!enabled) return;

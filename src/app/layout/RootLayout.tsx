@@ -1,4 +1,5 @@
-import { Outlet } from "react-router-dom";
+import { Suspense } from "react";
+import { Outlet, useLocation } from "react-router-dom";
 import { useAnalytics } from "../analytics/useAnalytics";
 import { PreviewBannerSlot } from "../preview/PreviewBannerSlot";
 import { CollapsedHeader } from "../iframe/CollapsedHeader";
@@ -8,23 +9,48 @@ import { AppFooter } from "./AppFooter";
 import { AppHeader } from "./AppHeader";
 import { AppSkipLinks } from "./AppSkipLinks";
 import { CONTENT_ID } from "./ids";
+import { PageErrorBoundary } from "./PageErrorBoundary";
 import { SessionStateProvider } from "./SessionState";
 import { useFocusOnNavigation } from "./useFocusOnNavigation";
 import { usePageViews } from "./usePageViews";
 
-function Page() {
+function PageLoading() {
+  return (
+    <div className="fr-container fr-py-6w" role="status">
+      Chargement…
+    </div>
+  );
+}
+
+/**
+ * What follows each page once it is shown: focus on its h1, its view counted and tracked. Inside
+ * the Suspense boundary after the page, so that a page still loading is neither focused nor
+ * counted: these effects run once it is rendered (and has set its title).
+ */
+function PageShown() {
   useFocusOnNavigation();
   usePageViews();
   useAnalytics();
+  return null;
+}
+
+function Page() {
   // Embedded (spec §1): a collapsed header without logo, and a short footer.
   const { inIframe, iframeHeaderCollapse } = useIframeState();
+  const { pathname } = useLocation();
   return (
     <>
       <AppSkipLinks />
       <PreviewBannerSlot />
       {iframeHeaderCollapse ? <CollapsedHeader /> : <AppHeader />}
       <main id={CONTENT_ID} tabIndex={-1}>
-        <Outlet />
+        {/* A page loading on demand: header and footer stay, the page's place says so. */}
+        <PageErrorBoundary location={pathname}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+            <PageShown />
+          </Suspense>
+        </PageErrorBoundary>
       </main>
       {inIframe ? <IframeFooter /> : <AppFooter />}
     </>

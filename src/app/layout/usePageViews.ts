@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router-dom";
-import { SIMULATION_PATH } from "../machine/journey";
-import { REDIRECT_PATH, REDIRECTION_PATH, isPagePath } from "../simulation/paths";
+import { SIMULATION_PATH } from "../machine/simulationPath";
+import { REDIRECT_PATH, REDIRECTION_PATH, isPagePath } from "../simulation/pagePaths";
 import { SimulationContext } from "../simulation/SimulationContext";
 import { useSessionStore } from "./SessionState";
 
@@ -19,9 +19,11 @@ export function isTransit(pathname: string, machinePath: string): boolean {
 /** Counts each page the visitor actually sees, for the message's view counter (spec §4). */
 export function usePageViews(): void {
   const store = useSessionStore();
-  const actor = SimulationContext.useActorRef();
+  // The home page does not load the machine: only the steps need its path, and they load it.
+  const getActor = SimulationContext.useActorGetter();
   const { key, pathname } = useLocation();
   useEffect(() => {
-    if (!isTransit(pathname, actor.getSnapshot().context.currentPath)) store.pageView(key);
-  }, [actor, key, pathname, store]);
+    const machinePath = getActor()?.getSnapshot().context.currentPath ?? "";
+    if (!isTransit(pathname, machinePath)) store.pageView(key);
+  }, [getActor, key, pathname, store]);
 }

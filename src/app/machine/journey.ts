@@ -12,8 +12,9 @@ import {
   type Bundle,
   type StepInstance,
 } from "../../domain";
+import { SIMULATION_PATH } from "./simulationPath";
 
-export const SIMULATION_PATH = "/simulation";
+export { SIMULATION_PATH };
 
 export interface JourneyInput {
   bundle: Bundle;

@@ -165,3 +165,16 @@ export function savePersistedState(
   writeItem(storage, STORAGE_KEYS.recapEmailState, state.recapEmailState, logger);
   writeItem(storage, STORAGE_KEYS.recapPhoneState, state.recapPhoneState, logger);
 }
+
+/**
+ * The stored simulation, read without side effects (nothing logged, nothing cleared): what the
+ * home page needs to offer a resume without loading the machine.
+ */
+export function peekStoredSimulation(storage: KeyValueStorage): StoredSimulation | undefined {
+  try {
+    const raw = storage.getItem(STORAGE_KEYS.simulation);
+    return raw === null ? undefined : asSimulation(JSON.parse(raw));
+  } catch {
+    return undefined;
+  }
+}

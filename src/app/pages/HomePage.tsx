@@ -1,25 +1,48 @@
 import { Button } from "@codegouvfr/react-dsfr/Button";
+import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { AIDS_COUNT, DURATION_MINUTES } from "../config";
 import { usePageTitle } from "../layout/usePageTitle";
-import { SIMULATION_PATH } from "../machine/journey";
-import { useIsValidSimulation } from "../simulation/hooks";
+import { SIMULATION_PATH } from "../machine/simulationPath";
+import { hasApplicantBirthDate, storedSimulationIsResumable } from "../simulation/resumable";
 import { SimulationContext } from "../simulation/SimulationContext";
 
+type SimulationActor = ReturnType<typeof SimulationContext.useActorRef>;
+
+/**
+ * The home page does not load the simulation machine (issue 8, "Budgets"): whether a simulation
+ * can be resumed is read from the saved simulation, or from the machine once it is loaded. The
+ * buttons load it when they are about to be used (pointer or focus) and when clicked.
+ */
 export function HomePage() {
   usePageTitle("Accueil");
-  const actor = SimulationContext.useActorRef();
   const navigate = useNavigate();
-  const canResume = useIsValidSimulation();
+  const { storage } = SimulationContext.useDeps();
+  const loadActor = SimulationContext.useActorLoader();
+  const actor = SimulationContext.useOptionalActorRef();
+  const answers = SimulationContext.useOptionalSelector((state) => state.context.answers);
+  const [stored] = useState(() => storedSimulationIsResumable(storage));
+  const canResume = answers ? hasApplicantBirthDate(answers) : stored;
 
-  const start = () => {
-    actor.send({ type: "RESET" });
-    navigate(SIMULATION_PATH);
+  // Synchronously when the machine is there already (the visitor came back to the home page).
+  const withActor = (action: (actor: SimulationActor) => void) => {
+    if (actor) action(actor);
+    // The machine's code failed to download: the simulation's page says so and offers to reload.
+    else void loadActor().then(action, () => navigate(SIMULATION_PATH));
   };
-  const resume = () => {
-    actor.send({ type: "RESUME" });
-    navigate(actor.getSnapshot().context.currentPath);
+  const prefetch = () => {
+    if (!actor) void loadActor().catch(() => undefined);
   };
+  const start = () =>
+    withActor((loaded) => {
+      loaded.send({ type: "RESET" });
+      navigate(SIMULATION_PATH);
+    });
+  const resume = () =>
+    withActor((loaded) => {
+      loaded.send({ type: "RESUME" });
+      navigate(loaded.getSnapshot().context.currentPath);
+    });
 
   return (
     <div className="fr-container fr-py-6w">
@@ -37,13 +60,22 @@ export function HomePage() {
           </p>
           <ul className="fr-btns-group fr-btns-group--inline-md">
             <li>
-              <Button onClick={start} iconId="fr-icon-arrow-right-line" iconPosition="right">
+              <Button
+                onClick={start}
+                nativeButtonProps={{ onPointerEnter: prefetch, onFocus: prefetch }}
+                iconId="fr-icon-arrow-right-line"
+                iconPosition="right"
+              >
                 {canResume ? "Commencer une nouvelle simulation" : "Je commence ma simulation"}
               </Button>
             </li>
             {canResume && (
               <li>
-                <Button priority="secondary" onClick={resume}>
+                <Button
+                  priority="secondary"
+                  onClick={resume}
+                  nativeButtonProps={{ onPointerEnter: prefetch, onFocus: prefetch }}
+                >
                   Reprendre ma simulation
                 </Button>
               </li>

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useNavigate } from "react-router-dom";
 import { useSessionStore } from "../layout/SessionState";
-import { SIMULATION_PATH } from "../machine/journey";
+import { SIMULATION_PATH } from "../machine/simulationPath";
 
 export const REDIRECT_MESSAGE =
   "Vous avez été redirigé ou redirigée sur la première page du simulateur. Vous pensez que c’est une erreur\u00a0?";

@@ -1,18 +1,25 @@
+import type { ComponentType } from "react";
 import type { RouteObject } from "react-router-dom";
+import { lazyModule } from "../lazy/lazyModule";
+import { lazyPage } from "../lazy/lazyPage";
 import type { StaticPageContent } from "../static-pages/types";
 
 /** A static page: its component and its text load with the route, never with the home page. */
 function staticPage(path: string, load: () => Promise<StaticPageContent>): RouteObject {
-  return {
-    path,
-    lazy: async () => {
-      const [{ StaticPage }, content] = await Promise.all([
-        import("../static-pages/StaticPage"),
-        load(),
-      ]);
-      return { Component: () => <StaticPage content={content} /> };
-    },
-  };
+  const Page = lazyPage(
+    lazyModule(() => Promise.all([import("../static-pages/StaticPage"), load()])),
+    ([{ StaticPage }, content]) =>
+      function StaticPageOfRoute() {
+        return <StaticPage content={content} />;
+      },
+  );
+  return { path, element: <Page /> };
+}
+
+/** A page of its own module, loaded with its route. */
+function lazyRoute<M>(path: string, load: () => Promise<M>, pick: (m: M) => ComponentType) {
+  const Page = lazyPage(lazyModule(load), pick);
+  return { path, element: <Page /> };
 }
 
 /**
@@ -35,36 +42,39 @@ export const pageRoutes: RouteObject[] = [
     async () => (await import("../static-pages/content/confidentialite")).confidentialite,
   ),
   staticPage("faq", async () => (await import("../static-pages/content/faq")).faq),
-  {
-    path: "accompagnement/:followupId?",
-    lazy: async () => ({ Component: (await import("./AccompagnementPage")).AccompagnementPage }),
-  },
-  {
-    path: "init-ci",
-    lazy: async () => ({ Component: (await import("../ab-testing/InitCiPage")).InitCiPage }),
-  },
-  {
-    path: "callback",
-    lazy: async () => ({
-      Component: (await import("../france-connect/CallbackPage")).CallbackPage,
-    }),
-  },
-  {
-    path: "logout-callback",
-    lazy: async () => ({
-      Component: (await import("../france-connect/LogoutCallbackPage")).LogoutCallbackPage,
-    }),
-  },
-  {
-    path: "preview",
-    lazy: async () => ({ Component: (await import("./PreviewPage")).PreviewPage }),
-  },
-  {
-    path: "parcours",
-    lazy: async () => ({ Component: (await import("./ParcoursPage")).ParcoursPage }),
-  },
-  {
-    path: "preremplissage",
-    lazy: async () => ({ Component: (await import("./PrefillPage")).PrefillPage }),
-  },
+  lazyRoute(
+    "accompagnement/:followupId?",
+    () => import("./AccompagnementPage"),
+    (m) => m.AccompagnementPage,
+  ),
+  lazyRoute(
+    "init-ci",
+    () => import("../ab-testing/InitCiPage"),
+    (m) => m.InitCiPage,
+  ),
+  lazyRoute(
+    "callback",
+    () => import("../france-connect/CallbackPage"),
+    (m) => m.CallbackPage,
+  ),
+  lazyRoute(
+    "logout-callback",
+    () => import("../france-connect/LogoutCallbackPage"),
+    (m) => m.LogoutCallbackPage,
+  ),
+  lazyRoute(
+    "preview",
+    () => import("./PreviewPage"),
+    (m) => m.PreviewPage,
+  ),
+  lazyRoute(
+    "parcours",
+    () => import("./ParcoursPage"),
+    (m) => m.ParcoursPage,
+  ),
+  lazyRoute(
+    "preremplissage",
+    () => import("./PrefillPage"),
+    (m) => m.PrefillPage,
+  ),
 ];

@@ -1,15 +1,17 @@
 import { createContext, useContext } from "react";
 import type { Commune } from "../../domain";
-import { fetchCommunes } from "../machine/api";
 
 /** What the page components fetch by themselves (the machine does the rest). */
 export interface Services {
   fetchCommunes: (codePostal: string) => Promise<Commune[]>;
 }
 
+// The API client loads with the first page that asks for communes, not with the home page.
 export const browserServices: Services = {
-  fetchCommunes: (codePostal) =>
-    fetchCommunes((input, init) => window.fetch(input, init), codePostal),
+  fetchCommunes: async (codePostal) => {
+    const { fetchCommunes } = await import("../machine/api");
+    return fetchCommunes((input, init) => window.fetch(input, init), codePostal);
+  },
 };
 
 export const ServicesContext = createContext<Services>(browserServices);

@@ -1,3 +1,4 @@
+import "../zodConfig";
 import { z } from "zod";
 import type { AnswerValue, ChoiceOption, ResolvedField } from "../../domain";
 import { optionsOf, type FormValue, type FormValues } from "./formValues";

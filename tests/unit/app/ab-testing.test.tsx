@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { RouterProvider, createMemoryRouter } from "react-router-dom";
+import { RouterProvider, createMemoryRouter } from "./helpers/memoryRouter";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createActor, waitFor } from "xstate";
 import {

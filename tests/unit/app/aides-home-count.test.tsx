@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { RouterProvider, createMemoryRouter } from "react-router-dom";
+import { RouterProvider, createMemoryRouter } from "./helpers/memoryRouter";
 import { AppProviders } from "../../../src/app/AppProviders";
 import { bundle } from "../../../src/app/bundle";
 import { AIDS_COUNT } from "../../../src/app/config";

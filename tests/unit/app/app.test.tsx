@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { RouterProvider, createMemoryRouter } from "react-router-dom";
+import { RouterProvider, createMemoryRouter } from "./helpers/memoryRouter";
 import { AppProviders } from "../../../src/app/AppProviders";
 import { bundle as generatedBundle } from "../../../src/app/bundle";
 import type { FetchLike } from "../../../src/app/machine/api";

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { RouterProvider, createMemoryRouter } from "react-router-dom";
+import { RouterProvider, createMemoryRouter } from "./helpers/memoryRouter";
 import { AppProviders } from "../../../src/app/AppProviders";
 import type { FetchLike } from "../../../src/app/machine/api";
 import { STORAGE_KEYS } from "../../../src/app/machine/storage";

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act } from "react";
-import { RouterProvider, createMemoryRouter } from "react-router-dom";
+import { RouterProvider, createMemoryRouter } from "./helpers/memoryRouter";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Bundle } from "../../../src/domain";
 import { AppProviders } from "../../../src/app/AppProviders";

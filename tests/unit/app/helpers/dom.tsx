@@ -2,11 +2,17 @@ import { setLink } from "@codegouvfr/react-dsfr/link";
 import { act, type ReactNode } from "react";
 import { createRoot } from "react-dom/client";
 import { Link } from "react-router-dom";
+import { preloadLazyModules } from "../../../../src/app/lazy/lazyModule";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 setLink({ Link: Link as never });
 
+/**
+ * Renders `ui` in a fresh container. The app's lazily loaded modules (pages, machine) are loaded
+ * first, so that everything renders synchronously as in one bundle.
+ */
 export async function render(ui: ReactNode) {
+  await preloadLazyModules();
   const container = document.createElement("div");
   document.body.append(container);
   const root = createRoot(container);

@@ -1,4 +1,5 @@
-import { RouterProvider, createMemoryRouter, type RouteObject } from "react-router-dom";
+import type { RouteObject } from "react-router-dom";
+import { RouterProvider, createMemoryRouter } from "./memoryRouter";
 import { vi } from "vitest";
 import { AppProviders } from "../../../../src/app/AppProviders";
 import type { FetchLike } from "../../../../src/app/machine/api";

@@ -1,0 +1,3 @@
+declare module "*/generated/bundle.json?count" {
+  export const publicBenefitCount: number;
+}

@@ -1,0 +1,18 @@
+import type { Answer } from "../../domain";
+import { peekStoredSimulation, type KeyValueStorage } from "../machine/storage";
+
+/** Spec §5: a simulation is valid, and can be resumed, once the applicant has a birth date. */
+export function hasApplicantBirthDate(answers: readonly Answer[]): boolean {
+  return answers.some(
+    (answer) =>
+      answer.entityName === "individu" &&
+      answer.id === "demandeur" &&
+      answer.fieldName === "date_naissance",
+  );
+}
+
+/** Whether the simulation saved in session storage can be resumed (no machine needed). */
+export function storedSimulationIsResumable(storage: KeyValueStorage): boolean {
+  const stored = peekStoredSimulation(storage);
+  return stored !== undefined && hasApplicantBirthDate(stored.answers.all);
+}
