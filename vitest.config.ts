@@ -29,6 +29,9 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 300_000,
           fileParallelism: false,
+          // expect.poll waits 1 s by default: too short for a page's lazy code (the DSFR's
+          // script, a page module) on a loaded 2-core CI machine.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

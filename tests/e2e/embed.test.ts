@@ -240,6 +240,12 @@ describe("themes and display scheme", () => {
     await page.locator("main h1").waitFor();
     const theme = () => page.evaluate(() => document.documentElement.getAttribute("data-fr-theme"));
     await expect.poll(theme).toBe("light");
+    // The browser's bar takes the page's background (src/app/dsfr/themeColorTables.ts).
+    const themeColor = () =>
+      page.evaluate(() =>
+        document.querySelector('meta[name="theme-color"]')?.getAttribute("content"),
+      );
+    await expect.poll(themeColor).toBe("#ffffff");
 
     await page
       .locator("footer")
@@ -248,6 +254,7 @@ describe("themes and display scheme", () => {
     const dialog = page.locator("#fr-theme-modal");
     await dialog.locator("label", { hasText: "Thème sombre" }).click();
     await expect.poll(theme).toBe("dark");
+    await expect.poll(themeColor).toBe("#161616");
     expect(await page.evaluate(() => localStorage.getItem("scheme"))).toBe("dark");
 
     await page.reload();
