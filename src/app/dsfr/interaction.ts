@@ -28,7 +28,8 @@ export interface DeferredBehaviours {
  * starts listening (`Instance._config` then `init`), so the mark means a click will be handled.
  */
 function isBoundByDsfr(control: Element): boolean {
-  for (const attribute of control.attributes) if (attribute.name.startsWith("data-fr-js-")) return true;
+  for (const attribute of control.attributes)
+    if (attribute.name.startsWith("data-fr-js-")) return true;
   return false;
 }
 
