@@ -54,8 +54,8 @@ function whenDsfrSettles(target: Window, then: () => void): void {
 
 export function deferUntilInteraction(target: Window = window): DeferredBehaviours {
   let isStarted = false;
-  let isReleased = false;
-  const held = new Map<HTMLElement, MutationObserver>();
+  /** Held controls, with the observer waiting for the DSFR to bind them once it has started. */
+  const held = new Map<HTMLElement, MutationObserver | undefined>();
   let resolveInteraction: () => void = () => undefined;
   const interacted = new Promise<void>((resolve) => (resolveInteraction = resolve));
 
@@ -97,15 +97,13 @@ export function deferUntilInteraction(target: Window = window): DeferredBehaviou
     onSignOfLife();
     if (held.has(control)) return;
     if (isStarted) replayWhenBound(control);
-    else held.set(control, new MutationObserver(() => undefined));
+    else held.set(control, undefined);
   };
   target.addEventListener("click", holdUnboundClicks, true);
 
   // A control the DSFR never binds (not one of its components) must not swallow clicks for
   // good: after the grace period every click goes through, and what is still held is replayed.
   const release = () => {
-    if (isReleased) return;
-    isReleased = true;
     target.removeEventListener("click", holdUnboundClicks, true);
     for (const control of [...held.keys()]) replay(control);
   };
