@@ -1,6 +1,5 @@
 import { Navigate, useParams, useRoutes, type RouteObject } from "react-router-dom";
-import { lazyModule } from "./lazy/lazyModule";
-import { lazyPage } from "./lazy/lazyPage";
+import { pageOnDemand } from "./lazy/lazyPage";
 import { RootLayout } from "./layout/RootLayout";
 import { HomePage } from "./pages/HomePage";
 import { RedirectionPage } from "./pages/RedirectionPage";
@@ -9,83 +8,83 @@ import { ResultsSubpage } from "./results/ResultsSubpage";
 
 // Issue 8 ("Budgets"): besides the layout and the home page, every page loads on demand. The
 // simulation's pages bring the machine and the questionnaire with them.
-const IframePage = lazyPage(
-  lazyModule(() => import("./iframe/IframePage")),
+const IframePage = pageOnDemand(
+  () => import("./iframe/IframePage"),
   (m) => m.IframePage,
 );
 // Usage statistics and their charts.
-const StatsPage = lazyPage(
-  lazyModule(() => import("./stats/StatsPage")),
+const StatsPage = pageOnDemand(
+  () => import("./stats/StatsPage"),
   (m) => m.StatsPage,
 );
 // The follow-up survey (link of the recap e-mail).
-const SuiviPage = lazyPage(
-  lazyModule(() => import("./suivi/SuiviPage")),
+const SuiviPage = pageOnDemand(
+  () => import("./suivi/SuiviPage"),
   (m) => m.SuiviPage,
 );
 // The catalogue pages and their data.
-const AidesPage = lazyPage(
-  lazyModule(() => import("./aides/AidesPage")),
+const AidesPage = pageOnDemand(
+  () => import("./aides/AidesPage"),
   (m) => m.AidesPage,
 );
-const AidePage = lazyPage(
-  lazyModule(() => import("./aides/AidePage")),
+const AidePage = pageOnDemand(
+  () => import("./aides/AidePage"),
   (m) => m.AidePage,
 );
-const RecapEmailPage = lazyPage(
-  lazyModule(() => import("./recap-email/RecapEmailPage")),
+const RecapEmailPage = pageOnDemand(
+  () => import("./recap-email/RecapEmailPage"),
   (m) => m.RecapEmailPage,
 );
-const PlacePage = lazyPage(
-  lazyModule(() => import("./places/PlacePage")),
+const PlacePage = pageOnDemand(
+  () => import("./places/PlacePage"),
   (m) => m.PlacePage,
 );
-const PlacesPage = lazyPage(
-  lazyModule(() => import("./places/PlacesPage")),
+const PlacesPage = pageOnDemand(
+  () => import("./places/PlacesPage"),
   (m) => m.PlacesPage,
 );
-const RecapPage = lazyPage(
-  lazyModule(() => import("./recap/RecapPage")),
+const RecapPage = pageOnDemand(
+  () => import("./recap/RecapPage"),
   (m) => m.RecapPage,
 );
-const BenefitPage = lazyPage(
-  lazyModule(() => import("./results/BenefitPage")),
+const BenefitPage = pageOnDemand(
+  () => import("./results/BenefitPage"),
   (m) => m.BenefitPage,
 );
-const GroupPage = lazyPage(
-  lazyModule(() => import("./results/GroupPage")),
+const GroupPage = pageOnDemand(
+  () => import("./results/GroupPage"),
   (m) => m.GroupPage,
 );
-const ResultsPage = lazyPage(
-  lazyModule(() => import("./results/ResultsPage")),
+const ResultsPage = pageOnDemand(
+  () => import("./results/ResultsPage"),
   (m) => m.ResultsPage,
 );
-const UnexpectedPage = lazyPage(
-  lazyModule(() => import("./results/UnexpectedPage")),
+const UnexpectedPage = pageOnDemand(
+  () => import("./results/UnexpectedPage"),
   (m) => m.UnexpectedPage,
 );
-const FiscalPage = lazyPage(
-  lazyModule(() => import("./simulation/fiscal/FiscalPage")),
+const FiscalPage = pageOnDemand(
+  () => import("./simulation/fiscal/FiscalPage"),
   (m) => m.FiscalPage,
 );
-const PatrimoinePage = lazyPage(
-  lazyModule(() => import("./simulation/fiscal/PatrimoinePage")),
+const PatrimoinePage = pageOnDemand(
+  () => import("./simulation/fiscal/PatrimoinePage"),
   (m) => m.PatrimoinePage,
 );
-const RestorePage = lazyPage(
-  lazyModule(() => import("./simulation/RestorePage")),
+const RestorePage = pageOnDemand(
+  () => import("./simulation/RestorePage"),
   (m) => m.RestorePage,
 );
-const SaveLaterPage = lazyPage(
-  lazyModule(() => import("./simulation/SaveLaterPage")),
+const SaveLaterPage = pageOnDemand(
+  () => import("./simulation/SaveLaterPage"),
   (m) => m.SaveLaterPage,
 );
-const SimulationLayout = lazyPage(
-  lazyModule(() => import("./simulation/SimulationLayout")),
+const SimulationLayout = pageOnDemand(
+  () => import("./simulation/SimulationLayout"),
   (m) => m.SimulationLayout,
 );
-const SimulationPage = lazyPage(
-  lazyModule(() => import("./simulation/SimulationPage")),
+const SimulationPage = pageOnDemand(
+  () => import("./simulation/SimulationPage"),
   (m) => m.SimulationPage,
 );
 
@@ -108,28 +107,13 @@ export const routes: RouteObject[] = [
       { index: true, element: <HomePage /> },
       { path: "redirection", element: <RedirectionPage /> },
       // The integrator page (snippet generator and preview of the embedding).
-      {
-        path: "iframe",
-        element: <IframePage />,
-      },
-      {
-        path: "stats",
-        element: <StatsPage />,
-      },
-      {
-        path: "suivi",
-        element: <SuiviPage />,
-      },
+      { path: "iframe", element: <IframePage /> },
+      { path: "stats", element: <StatsPage /> },
+      { path: "suivi", element: <SuiviPage /> },
       // The recap form as a page, beside the simulation layout: the machine stays on the results.
       { path: "simulation/resultats/recapitulatif_email", element: <RecapEmailPage /> },
-      {
-        path: "aides",
-        element: <AidesPage />,
-      },
-      {
-        path: "aides/:benefitId",
-        element: <AidePage />,
-      },
+      { path: "aides", element: <AidesPage /> },
+      { path: "aides/:benefitId", element: <AidePage /> },
       // Pages under the results, beside the simulation layout (see ResultsSubpage).
       {
         path: "simulation/resultats/groupe/:groupId",

@@ -1,5 +1,5 @@
 import { use, type ComponentType } from "react";
-import type { LazyModule } from "./lazyModule";
+import { lazyModule, type LazyModule } from "./lazyModule";
 
 /**
  * A component from a lazy module: rendered at once when the module is loaded, otherwise it
@@ -18,4 +18,12 @@ export function lazyPage<M, P extends object = object>(
     return <Component {...props} />;
   }
   return LazyPage;
+}
+
+/** A page of its own module, downloaded when it is first rendered. */
+export function pageOnDemand<M>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+): ComponentType {
+  return lazyPage(lazyModule(load), pick);
 }

@@ -1,7 +1,7 @@
 import type { ComponentType } from "react";
 import type { RouteObject } from "react-router-dom";
 import { lazyModule } from "../lazy/lazyModule";
-import { lazyPage } from "../lazy/lazyPage";
+import { lazyPage, pageOnDemand } from "../lazy/lazyPage";
 import type { StaticPageContent } from "../static-pages/types";
 
 /** A static page: its component and its text load with the route, never with the home page. */
@@ -18,7 +18,7 @@ function staticPage(path: string, load: () => Promise<StaticPageContent>): Route
 
 /** A page of its own module, loaded with its route. */
 function lazyRoute<M>(path: string, load: () => Promise<M>, pick: (m: M) => ComponentType) {
-  const Page = lazyPage(lazyModule(load), pick);
+  const Page = pageOnDemand(load, pick);
   return { path, element: <Page /> };
 }
 
