@@ -13,6 +13,7 @@ import { messages } from "./messages";
 import { fallbackParameters } from "./parameters";
 import { loadConfig } from "./config";
 import { createLieuxClient } from "./places";
+import { withoutSecretParameters } from "./redact-url";
 import { registerCommuneRoutes } from "./routes/communes";
 import { publicConfig, registerConfigRoutes, telemetryFromEnv } from "./routes/config";
 import { registerFollowupRoutes } from "./routes/followup";
@@ -81,9 +82,12 @@ function limitJsonDepth(app: FastifyInstance): void {
   });
 }
 
-/** Survey links carry the follow-up token in their query string: logged URLs drop it. */
+/**
+ * Logged URLs drop every credential-like query parameter (the survey links' follow-up `token`,
+ * `access_token`, `authorization`, `api_key`…) and any contact detail written in them.
+ */
 export function withoutTokens(url: string): string {
-  return redactPersonalText(url.replace(/([?&]token=)[^&#]*/gi, "$1[redacted]"));
+  return redactPersonalText(withoutSecretParameters(url));
 }
 
 /** Keys whose values are contact details (spec §3: prénom, nom, email, téléphone), any case. */
