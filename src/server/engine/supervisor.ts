@@ -235,6 +235,12 @@ export function isProcessGroupAlive(pgid: number): boolean {
  */
 // A thin Python entry point around `openfisca serve` (see its docstring).
 const BOOT_SCRIPT = repoPath("scripts", "engine", "serve.py");
+/**
+ * Runs the engine's script with a thread that kills the engine's process group when its standard
+ * input, a pipe this process holds open, reaches end-of-file: when the server dies, SIGKILL
+ * included, the kernel closes the pipe and the engine goes too (see the script's docstring).
+ */
+const PARENT_WATCH_SCRIPT = repoPath("scripts", "engine", "parent_watch.py");
 
 export function createEngineSupervisor(options: EngineSupervisorOptions = {}): EngineSupervisor {
   return new Supervisor(options);
@@ -414,19 +420,24 @@ class Supervisor implements EngineSupervisor {
     const started = Date.now();
     this.#setStatus("starting");
     // detached: the master leads a new process group, so kill(-pid) also reaches every worker.
-    const [command, commandArgs] = this.#fastBoot
-      ? [join(this.#venvDir, "bin", "python"), [BOOT_SCRIPT, ...args]]
-      : [join(this.#venvDir, "bin", "openfisca"), args];
-    const child = spawn(command, commandArgs, {
-      detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: {
-        ...process.env,
-        PYTHONUNBUFFERED: "1",
-        ...(this.#warmup ? { ENGINE_WARMUP_JSON: JSON.stringify(this.#warmup) } : {}),
+    // stdin: a pipe never written to, whose end-of-file tells the engine this server is gone.
+    const script = this.#fastBoot ? BOOT_SCRIPT : join(this.#venvDir, "bin", "openfisca");
+    const child = spawn(
+      join(this.#venvDir, "bin", "python"),
+      [PARENT_WATCH_SCRIPT, script, ...args],
+      {
+        detached: true,
+        stdio: ["pipe", "pipe", "pipe"],
+        env: {
+          ...process.env,
+          PYTHONUNBUFFERED: "1",
+          ...(this.#warmup ? { ENGINE_WARMUP_JSON: JSON.stringify(this.#warmup) } : {}),
+        },
       },
-    });
+    );
     this.#child = child;
+    // Never written to; an error (the engine already gone) must not become an uncaught one.
+    child.stdin?.on("error", () => {});
     this.#log.info(
       `${PREFIX} starting OpenFisca on ${this.baseUrl} (pid ${child.pid}, ${this.workers} workers)`,
     );
@@ -509,7 +520,10 @@ class Supervisor implements EngineSupervisor {
     }
   }
 
-  /** A previous server killed with SIGKILL leaves its engine running: reclaim the port. */
+  /**
+   * An engine left by a previous run (one whose parent watch did not fire: started by an older
+   * version, or a pid file whose engine is still exiting): reclaim the port.
+   */
   #killStaleEngine(): void {
     try {
       const pid = Number(readFileSync(this.#pidFile, "utf8").trim());
