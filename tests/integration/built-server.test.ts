@@ -4,6 +4,8 @@
  * database, stores and serves a simulation, and writes one access line per request.
  */
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { builtinModules } from "node:module";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { student, VALUE_DATE } from "../fixtures/situations";
 import {
@@ -71,4 +73,44 @@ it("writes one access line per request, when it completes", async () => {
     req: { method: "GET", url: "/api/simulation/inconnue" },
     res: { statusCode: expect.any(Number) },
   });
+});
+
+it("writes no credential of a query string in its access lines", async () => {
+  const secret = "Zx9-secret-value";
+  const path = "/api/simulation/journal-secret";
+  await fetch(
+    `${server.baseUrl}${path}?access_token=${secret}&authorization=Bearer%20${secret}&api_key=${secret}&days=3`,
+  );
+  const line = await waitFor("the access line", () =>
+    server
+      .output()
+      .split("\n")
+      .find((candidate) => candidate.includes(path)),
+  );
+  expect(line).not.toContain(secret);
+  expect((JSON.parse(line) as { req: { url: string } }).req.url).toBe(
+    `${path}?access_token=[redacted]&authorization=[redacted]&api_key=[redacted]&days=3`,
+  );
+});
+
+it("imports only runtime dependencies and Node's own modules (no devDependency: smtp-server…)", () => {
+  const bundle = readFileSync(new URL("../../dist/server/main.js", import.meta.url), "utf8");
+  const manifest = JSON.parse(
+    readFileSync(new URL("../../package.json", import.meta.url), "utf8"),
+  ) as { dependencies: Record<string, string> };
+  // `from "x"`, `import("x")`, `import "x"`, `createRequire(…)("x")`, `require("x")`, `.resolve("x/…")`.
+  const specifier =
+    /(?:\bfrom\s*|\bimport\s*\(?\s*|\)\s*\(\s*|\brequire\w*\s*\(\s*|\.resolve\(\s*)["']([^"'./\s][^"'\s]*)["']/g;
+  const packages = new Set<string>();
+  for (const [, name] of bundle.matchAll(specifier)) {
+    const parts = name!.split("/");
+    packages.add(parts[0]!.startsWith("@") ? `${parts[0]}/${parts[1]}` : parts[0]!);
+  }
+  const builtin = new Set(builtinModules);
+  const outside = [...packages].filter(
+    (name) => !name.startsWith("node:") && !builtin.has(name) && !(name in manifest.dependencies),
+  );
+  expect(packages.size).toBeGreaterThan(5);
+  expect(outside).toEqual([]);
+  expect(packages).not.toContain("smtp-server");
 });
