@@ -82,6 +82,23 @@ function running(pid: number): boolean {
   }
 }
 
+/** Local addresses (as /proc/net/tcp writes them: 0100007F is 127.0.0.1) listening on `port`. */
+function listeningAddresses(port: number): string[] {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, "0");
+  return ["/proc/net/tcp", "/proc/net/tcp6"].flatMap((file) => {
+    try {
+      return readFileSync(file, "utf8")
+        .split("\n")
+        .slice(1)
+        .map((line) => line.trim().split(/\s+/))
+        .filter(([, local, , state]) => local?.endsWith(`:${hexPort}`) && state === "0A")
+        .map(([, local]) => local!.slice(0, local!.lastIndexOf(":")));
+    } catch {
+      return [];
+    }
+  });
+}
+
 function accepts(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect({ host: "127.0.0.1", port });
@@ -125,6 +142,8 @@ it("stops the engine (master and workers) when the server is killed with SIGKILL
     { timeoutMs: 30_000 },
   );
   expect(await accepts(enginePort)).toBe(true);
+  // The engine has no authentication: the supervisor binds it to the loopback interface only.
+  expect(listeningAddresses(enginePort)).toEqual(["0100007F"]);
 
   runningServer.process.kill("SIGKILL");
   expect(await runningServer.exited).toBe("SIGKILL");
