@@ -6,6 +6,7 @@ import type { FieldError } from "./http-errors";
 import type { ParametersAt } from "./parameters";
 import type { LieuxClient } from "./places";
 import type { RecapDeps } from "./recap";
+import type { StatsSettings } from "./routes/stats";
 import type { SecurityHeaderSettings } from "./security-headers";
 import type { Database, Simulation } from "./storage";
 
@@ -78,4 +79,6 @@ export interface AppDeps {
   lieux?: LieuxClient;
   /** CSP and hardening headers; read from the environment (`loadConfig`) by default. */
   security?: SecurityHeaderSettings;
+  /** Statistics: known benefits, refresh interval, limits; the bundle's benefits by default. */
+  stats?: StatsSettings;
 }

@@ -201,7 +201,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   );
   registerMissingBenefitsRoute(app, deps.missingBenefits);
   registerConfigRoutes(app, publicConfig(deps.contactEmail ?? null, telemetryFromEnv()));
-  registerStatsRoutes(app, { db: deps.db, bundle: deps.bundle });
+  registerStatsRoutes(app, { ...deps.stats, db: deps.db, bundle: deps.bundle });
   registerPlacesRoutes(app, deps.lieux ?? createLieuxClient());
 
   const spa = registerSpa(app, deps.staticDir);

@@ -14,6 +14,7 @@ import { createLieuxClient } from "./places";
 import { createHttpSmsSender, createSmtpMailer, type RecapDeps } from "./recap";
 import { repoPath } from "./repo-paths";
 import { createSimulationComputer } from "./results";
+import type { StatsBenefit, StatsSettings } from "./routes/stats";
 import type { Database } from "./storage";
 
 const BUNDLE_URL = repoPath("src", "generated", "bundle.json");
@@ -65,6 +66,8 @@ export interface SimulatorParts {
   lieuxUrl?: string;
   /** `TRUST_PROXY`: the proxies whose `X-Forwarded-For` gives the visitor's address. */
   trustProxy?: AppDeps["trustProxy"];
+  /** The public statistics: `refreshMs` is `STATS_REFRESH_MS`; tests wrap `createRefresher`. */
+  stats?: Pick<StatsSettings, "refreshMs" | "createRefresher">;
 }
 
 /** Where recaps go (`SMTP_URL`, `MAIL_FROM`, `PUBLIC_URL`, `SMS_URL`, `SMS_USER`, `SMS_PASSWORD`). */
@@ -140,6 +143,17 @@ export function missingBenefitsOf(
   };
 }
 
+/** What benefit events may name, and the statistics page label: engine benefits and catalogue aids. */
+export function statsBenefits(
+  bundle: Bundle,
+  catalogue: Pick<Catalogue, "aids" | "bikeAids">,
+): StatsBenefit[] {
+  return [...bundle.benefits, ...catalogue.aids, ...catalogue.bikeAids].map(({ id, label }) => ({
+    id,
+    label,
+  }));
+}
+
 /** The production wiring of the app: schema-driven validation and results from the engine. */
 export function buildSimulatorApp({
   bundle,
@@ -153,6 +167,7 @@ export function buildSimulatorApp({
   recap,
   lieuxUrl,
   trustProxy,
+  stats,
 }: SimulatorParts): FastifyInstance {
   const parametersAt = createParameterService(bundle.parameters, engine.client, {
     engineStatus: () => engine.status,
@@ -177,6 +192,10 @@ export function buildSimulatorApp({
     parametersAt,
     recap: buildRecapDeps(recap),
     lieux: createLieuxClient({ url: lieuxUrl }),
+    stats: {
+      benefits: statsBenefits(bundle, catalogue),
+      ...stats,
+    },
     ...(trustProxy !== undefined ? { trustProxy } : {}),
     ...(contactEmail ? { contactEmail } : {}),
     ...(staticDir ? { staticDir } : {}),

@@ -10,6 +10,8 @@ export interface Config {
   databasePoolSize: number;
   /** How often the retention job anonymises old simulations (0: never in this process). */
   retentionIntervalMs: number;
+  /** How often the public statistics (`GET /api/stats`) are computed in the background. */
+  statsRefreshMs: number;
   /** An already running engine; when unset the server starts its own on `enginePort`. */
   engineUrl?: string;
   enginePort: number;
@@ -103,6 +105,7 @@ const schema = z
     DATABASE_URL: postgresUrl.optional(),
     DATABASE_POOL_SIZE: integer(1, 1_000).default(10),
     RETENTION_INTERVAL_MS: integer(0, 2_147_483_647).default(3_600_000),
+    STATS_REFRESH_MS: integer(1_000, 86_400_000).default(300_000),
     ENGINE_URL: httpUrl.optional(),
     ENGINE_PORT: port().default(5001),
     ENGINE_WORKERS: integer(1, 64).optional(),
@@ -171,6 +174,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: values.DATABASE_URL,
     databasePoolSize: values.DATABASE_POOL_SIZE,
     retentionIntervalMs: values.RETENTION_INTERVAL_MS,
+    statsRefreshMs: values.STATS_REFRESH_MS,
     engineUrl: values.ENGINE_URL,
     enginePort: values.ENGINE_PORT,
     engineWorkers: values.ENGINE_WORKERS,

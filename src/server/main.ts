@@ -48,6 +48,7 @@ async function main(): Promise<void> {
     ...(config.contactEmail ? { contactEmail: config.contactEmail } : {}),
     ...(config.lieuxApiUrl ? { lieuxUrl: config.lieuxApiUrl } : {}),
     ...(config.trustProxy !== undefined ? { trustProxy: config.trustProxy } : {}),
+    stats: { refreshMs: config.statsRefreshMs },
   });
 
   // Spec §3 "anonymized": simulations past their retention period are anonymised in the background.

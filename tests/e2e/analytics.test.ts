@@ -14,8 +14,14 @@ import type { FastifyInstance } from "fastify";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSimulatorApp, loadBundle } from "../../src/server/compose";
+import { createStatsRefresher, type StatsRefresher } from "../../src/server/stats/refresher";
 import { createEngineSupervisor } from "../../src/server/engine";
-import { migrateToLatest, openSqliteDatabase, type DatabaseHandle } from "../../src/server/storage";
+import {
+  createSimulationRepository,
+  migrateToLatest,
+  openSqliteDatabase,
+  type DatabaseHandle,
+} from "../../src/server/storage";
 import { freePort, quietLogger } from "../integration/helpers/engine";
 import { CHROMIUM_ARGS, expectNoAxeViolationsQuickly, staticDir } from "./harness";
 
@@ -57,6 +63,7 @@ const scriptRequests: string[] = [];
 const hits: Hit[] = [];
 
 let app: FastifyInstance;
+let refresher: StatsRefresher;
 let database: DatabaseHandle;
 let browser: Browser;
 let baseUrl: string;
@@ -90,6 +97,7 @@ beforeAll(async () => {
   app = buildSimulatorApp({
     bundle: loadBundle(),
     db: database.db,
+    stats: { createRefresher: (options) => (refresher = createStatsRefresher(options)) },
     // Never started: these pages compute nothing.
     engine: createEngineSupervisor({ port: await freePort(), workers: 1, logger: quietLogger() }),
     staticDir,
@@ -197,8 +205,20 @@ describe("web analytics", () => {
       event_type: "show",
       version: 2,
     }));
-    const posted = await app.inject({ method: "POST", url: "/api/stats/events", payload: events });
+    // Events are about the results of a stored simulation.
+    const { id } = await createSimulationRepository(database.db).createSimulation({
+      answers: { all: [], current: [] },
+      dateDeValeur: "2026-01-15",
+    });
+    const posted = await app.inject({
+      method: "POST",
+      url: "/api/stats/events",
+      headers: { "x-simulation-id": id },
+      payload: events,
+    });
     expect(posted.statusCode).toBe(204);
+    // The statistics are computed in the background: now, rather than in five minutes.
+    await refresher.refresh();
 
     const page = await visitor("analytics-e2e-stats", false);
     await page.goto(`${baseUrl}/stats`);

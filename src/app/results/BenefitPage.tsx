@@ -30,12 +30,18 @@ export function BenefitPage() {
   const position = index >= 0 ? { index: index + 1, total: view.droits!.length } : undefined;
   const shownId = droit?.id;
   const positionKey = position ? `${position.index}/${position.total}` : "";
+  const simulationId = view.simulationId;
   // Statistics (spec §3 "Benefit event"): this benefit's details were shown.
   useEffect(() => {
     if (!shownId) return;
     const [at, of] = positionKey.split("/").map(Number);
-    void postBenefitEvents([shownId], "showDetails", at ? { index: at, total: of! } : undefined);
-  }, [shownId, positionKey]);
+    void postBenefitEvents(
+      [shownId],
+      "showDetails",
+      simulationId,
+      at ? { index: at, total: of! } : undefined,
+    );
+  }, [shownId, positionKey, simulationId]);
 
   return (
     <>
@@ -110,7 +116,9 @@ export function BenefitPage() {
                       href={action.href}
                       target="_blank"
                       rel="noopener noreferrer"
-                      onClick={() => void postBenefitEvents([droit.id], action.kind, position)}
+                      onClick={() =>
+                        void postBenefitEvents([droit.id], action.kind, simulationId, position)
+                      }
                     >
                       {action.label}
                       <span className="fr-sr-only"> (nouvelle fenêtre)</span>

@@ -55,7 +55,7 @@ export function ResultsPage() {
 
   const forbidden = view.forbidden;
   const droits = ready && !updating && !error && !forbidden ? (view.droits ?? []) : undefined;
-  useBenefitStatistics(droits);
+  useBenefitStatistics(droits, view.simulationId);
   const injectes = droits ? (view.injectes ?? []) : [];
   const items = droits
     ? groupResults(droits, bundle.groups ?? [], view.infoOf, mergedVariant())

@@ -16,6 +16,8 @@ export interface ResultsView {
   /** The saved simulation could not be read back (spec §4 "Access"). */
   forbidden: boolean;
   infoOf: InfoOf;
+  /** The saved simulation the results are of, once they are shown (for the statistics). */
+  simulationId?: string;
 }
 
 /** The results as the results pages show them. */
@@ -56,6 +58,7 @@ export function useResults(): ResultsView {
     error,
     forbidden,
     infoOf,
+    ...(shown && results ? { simulationId: results._id } : {}),
   };
 }
 

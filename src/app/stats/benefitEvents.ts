@@ -18,7 +18,26 @@ export interface BenefitEvent {
   version: typeof BENEFIT_EVENT_VERSION;
 }
 
-export type SkipReason = "do-not-track" | "no-configuration" | "no-benefits";
+export type SkipReason = "do-not-track" | "no-configuration" | "no-benefits" | "no-simulation";
+
+/**
+ * Names the simulation whose results the events are about, for our own endpoint (which refuses
+ * events tied to no stored simulation). A header, since the spec's body is a bare list of events.
+ */
+export const SIMULATION_ID_HEADER = "X-Simulation-Id";
+
+/**
+ * Whether the endpoint is on the page's own origin: only then is the simulation id sent (a
+ * third-party endpoint is not told it, nor asked to allow a header it does not know).
+ */
+export function isOwnEndpoint(statsUrl: string, origin: string | undefined): boolean {
+  if (!origin) return false;
+  try {
+    return new URL(statsUrl, origin).origin === origin;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Spec §7: nothing is sent when do-not-track is on together with the `piwik_ignore` cookie, when
@@ -65,6 +84,10 @@ export function benefitEvents(
 export interface SendDeps {
   fetch: FetchLike;
   statsUrl: string | undefined;
+  /** The page's origin (`location.origin`). */
+  origin: string | undefined;
+  /** The saved simulation whose results are shown. */
+  simulationId: string | undefined;
   doNotTrack: boolean;
   /** `document.cookie`. */
   cookie: string;
@@ -88,6 +111,9 @@ export async function sendBenefitEvents(
     benefitCount: benefitIds.length,
   });
   if (skip) return skip;
+  const own = isOwnEndpoint(deps.statsUrl!, deps.origin);
+  // Our own endpoint would refuse them.
+  if (own && !deps.simulationId) return "no-simulation";
   let body: string;
   try {
     body = JSON.stringify(
@@ -100,7 +126,10 @@ export async function sendBenefitEvents(
   try {
     const response = await deps.fetch(deps.statsUrl!, {
       method: "POST",
-      headers: { "Content-Type": "application/json" },
+      headers: {
+        "Content-Type": "application/json",
+        ...(own ? { [SIMULATION_ID_HEADER]: deps.simulationId! } : {}),
+      },
       body,
       keepalive: true,
     });

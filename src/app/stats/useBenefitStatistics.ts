@@ -18,12 +18,14 @@ function abtesting(): Record<string, unknown> | null {
 
 /**
  * Posts benefit events to the configured statistics endpoint (spec §7), for any page: e.g.
- * `postBenefitEvents([id], "showDetails", { index, total })` on a benefit's page, `"click"` on
- * its teleservice link.
+ * `postBenefitEvents([id], "showDetails", simulationId, { index, total })` on a benefit's page,
+ * `"teleservice"` on its teleservice link. `simulationId`: the saved simulation whose results are
+ * shown, which our own endpoint requires.
  */
 export async function postBenefitEvents(
   benefitIds: readonly string[],
   eventType: BenefitEventType,
+  simulationId: string | undefined,
   position?: BenefitPosition,
 ): Promise<void> {
   const { statsUrl } = await telemetryConfig();
@@ -33,6 +35,8 @@ export async function postBenefitEvents(
     {
       fetch: (input, init) => window.fetch(input, init),
       statsUrl,
+      origin: window.location.origin,
+      simulationId,
       doNotTrack: doNotTrack(window.navigator),
       cookie: document.cookie,
       hashId,
@@ -45,14 +49,17 @@ export async function postBenefitEvents(
 
 /**
  * When results are shown: the `show` benefit events, in the order of the page, and the analytics
- * event. Once per list of benefits.
+ * event. Once per list of benefits of a simulation.
  */
-export function useBenefitStatistics(benefits: readonly { id: string }[] | undefined): void {
+export function useBenefitStatistics(
+  benefits: readonly { id: string }[] | undefined,
+  simulationId: string | undefined,
+): void {
   const ids = benefits?.map((benefit) => benefit.id).join(",");
   useEffect(() => {
     if (ids === undefined) return;
     const list = ids ? ids.split(",") : [];
     trackEvent("Résultats", "show", undefined, list.length);
-    void postBenefitEvents(list, "show");
-  }, [ids]);
+    void postBenefitEvents(list, "show", simulationId);
+  }, [ids, simulationId]);
 }

@@ -45,21 +45,15 @@ function countableChapters(bundle: Bundle): Set<string> {
   return chapters;
 }
 
-/** How many simulations reached each chapter, in the journey's order. */
-export function funnelByChapter(
-  bundle: Bundle,
-  simulations: Iterable<FunnelSimulation>,
-): FunnelStep[] {
-  const counts = new Map<string, number>();
-  for (const simulation of simulations) {
-    for (const chapter of chaptersReached(bundle, simulation)) {
-      counts.set(chapter, (counts.get(chapter) ?? 0) + 1);
-    }
-  }
+/** Turns counts per chapter into the funnel's steps, in the journey's order. */
+export type FunnelSteps = (counts: ReadonlyMap<string, number>) => FunnelStep[];
+
+/** The countable chapters are read once from the bundle (an empty journey is built once). */
+export function funnelSteps(bundle: Bundle): FunnelSteps {
   const countable = countableChapters(bundle);
-  return bundle.chapters
-    .filter((chapter) => countable.has(chapter.id))
-    .map((chapter) => ({
+  const chapters = bundle.chapters.filter((chapter) => countable.has(chapter.id));
+  return (counts) =>
+    chapters.map((chapter) => ({
       chapter: chapter.id,
       label: chapter.label,
       simulations: counts.get(chapter.id) ?? 0,

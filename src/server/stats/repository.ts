@@ -1,9 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
-import type { Answers } from "../../domain";
 import type { Database } from "../storage";
 import type { BenefitEvent } from "./events";
-import type { FunnelSimulation } from "./funnel";
 
 export interface DayCount {
   /** `YYYY-MM-DD` (UTC). */
@@ -11,20 +9,44 @@ export interface DayCount {
   count: number;
 }
 
-export interface BenefitCount {
+export interface DayBenefitCount {
+  /** `YYYY-MM-DD` (UTC). */
+  day: string;
   benefitId: string;
   count: number;
 }
 
+/** What tells whether a simulation changed since its chapters were counted. */
+export interface SimulationStamp {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  finishedAt: string | null;
+}
+
+export interface SimulationAnswers {
+  id: string;
+  /** JSON `{ all, current }`, as stored: parsed one simulation at a time by the reader. */
+  answers: string;
+  dateDeValeur: string;
+}
+
 export interface StatsRepository {
   addEvents(events: readonly BenefitEvent[]): Promise<void>;
+  /** Whether a simulation with this id is stored (its answers are not read). */
+  simulationExists(id: string): Promise<boolean>;
   /** Simulations created per UTC day from `since` (inclusive, `YYYY-MM-DD`). */
   simulationsPerDay(since: string): Promise<DayCount[]>;
-  /** The benefits most often shown since that day, most shown first. */
-  mostShownBenefits(since: string, limit: number): Promise<BenefitCount[]>;
-  /** The latest simulations created since that day, newest first, at most `limit`. */
-  recentSimulations(since: string, limit: number): Promise<FunnelSimulation[]>;
+  /** `show` events per UTC day and benefit from `since`. */
+  shownPerDay(since: string): Promise<DayBenefitCount[]>;
+  /** The latest simulations created since that day, newest first, at most `limit`: no answers. */
+  recentStamps(since: string, limit: number): Promise<SimulationStamp[]>;
+  /** The answers of these simulations (unknown ids are left out). */
+  answersOf(ids: readonly string[]): Promise<SimulationAnswers[]>;
 }
+
+// ISO timestamps: the first 10 characters are the UTC day, in SQLite and PostgreSQL alike.
+const day = sql<string>`substr(created_at, 1, 10)`;
 
 export function createStatsRepository(
   db: Kysely<Database>,
@@ -52,9 +74,16 @@ export function createStatsRepository(
         .execute();
     },
 
+    async simulationExists(id) {
+      const row = await db
+        .selectFrom("simulations")
+        .select("id")
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     async simulationsPerDay(since) {
-      // ISO timestamps: the first 10 characters are the UTC day, in SQLite and PostgreSQL alike.
-      const day = sql<string>`substr(created_at, 1, 10)`;
       const rows = await db
         .selectFrom("simulations")
         .select([day.as("day"), (eb) => eb.fn.countAll<number | string>().as("count")])
@@ -65,32 +94,53 @@ export function createStatsRepository(
       return rows.map((row) => ({ day: row.day, count: Number(row.count) }));
     },
 
-    async mostShownBenefits(since, limit) {
+    async shownPerDay(since) {
       const rows = await db
         .selectFrom("benefit_events")
-        .select(["benefit_id", (eb) => eb.fn.countAll<number | string>().as("count")])
+        .select([
+          day.as("day"),
+          "benefit_id",
+          (eb) => eb.fn.countAll<number | string>().as("count"),
+        ])
         .where("event_type", "=", "show")
         .where("created_at", ">=", since)
-        .groupBy("benefit_id")
-        .orderBy("count", "desc")
-        .orderBy("benefit_id")
-        .limit(limit)
+        .groupBy([day, "benefit_id"])
         .execute();
-      return rows.map((row) => ({ benefitId: row.benefit_id, count: Number(row.count) }));
+      return rows.map((row) => ({
+        day: row.day,
+        benefitId: row.benefit_id,
+        count: Number(row.count),
+      }));
     },
 
-    async recentSimulations(since, limit) {
+    async recentStamps(since, limit) {
       const rows = await db
         .selectFrom("simulations")
-        .select(["answers", "date_de_valeur", "finished_at"])
+        .select(["id", "created_at", "updated_at", "finished_at"])
         .where("created_at", ">=", since)
         .orderBy("created_at", "desc")
+        .orderBy("id")
         .limit(limit)
         .execute();
       return rows.map((row) => ({
-        answers: JSON.parse(row.answers) as Answers,
-        dateDeValeur: row.date_de_valeur,
+        id: row.id,
+        createdAt: row.created_at,
+        updatedAt: row.updated_at,
         finishedAt: row.finished_at,
+      }));
+    },
+
+    async answersOf(ids) {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .selectFrom("simulations")
+        .select(["id", "answers", "date_de_valeur"])
+        .where("id", "in", [...ids])
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        answers: row.answers,
+        dateDeValeur: row.date_de_valeur,
       }));
     },
   };

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   benefitEvents,
+  isOwnEndpoint,
   sendBenefitEvents,
   skipReason,
   type SendDeps,
@@ -12,7 +13,12 @@ import { randomHashId } from "../../../src/app/stats/visitorId";
 /** A statistics endpoint on loopback recording what it receives. */
 let server: Server;
 let statsUrl: string;
-const received: { contentType: string | undefined; body: unknown }[] = [];
+const received: {
+  contentType: string | undefined;
+  simulationId?: string | string[] | undefined;
+  body: unknown;
+}[] = [];
+const SIMULATION_ID = "AbCdEfGhIjKlMnOpQrStUv";
 let status = 204;
 
 beforeAll(async () => {
@@ -20,7 +26,12 @@ beforeAll(async () => {
     let body = "";
     request.on("data", (chunk: Buffer) => (body += chunk.toString()));
     request.on("end", () => {
-      received.push({ contentType: request.headers["content-type"], body: JSON.parse(body) });
+      const simulationId = request.headers["x-simulation-id"];
+      received.push({
+        contentType: request.headers["content-type"],
+        ...(simulationId !== undefined ? { simulationId } : {}),
+        body: JSON.parse(body),
+      });
       response.writeHead(status).end();
     });
   });
@@ -38,6 +49,9 @@ function deps(overrides: Partial<SendDeps> = {}): SendDeps & { reported: unknown
   return {
     fetch: (input, init) => fetch(input, init),
     statsUrl,
+    // A third-party endpoint unless a test says otherwise.
+    origin: "https://simulateur.example",
+    simulationId: SIMULATION_ID,
     doNotTrack: false,
     cookie: "",
     hashId: async () => "visitor-1",
@@ -128,6 +142,30 @@ describe("benefit events", () => {
       },
     ]);
     expect(options.reported).toEqual([]);
+  });
+
+  it("name the simulation in a header to our own endpoint only", async () => {
+    const own = new URL(statsUrl).origin;
+    expect(await sendBenefitEvents(["a"], "show", deps({ origin: own }))).toBe("sent");
+    expect(await sendBenefitEvents(["b"], "show", deps())).toBe("sent");
+    expect(received.map((request) => request.simulationId)).toEqual([SIMULATION_ID, undefined]);
+  });
+
+  it("are not posted to our own endpoint without a simulation, which it would refuse", async () => {
+    const own = new URL(statsUrl).origin;
+    expect(
+      await sendBenefitEvents(["a"], "show", deps({ origin: own, simulationId: undefined })),
+    ).toBe("no-simulation");
+    // A third-party endpoint is not told the simulation, so it does not need one.
+    expect(await sendBenefitEvents(["a"], "show", deps({ simulationId: undefined }))).toBe("sent");
+    expect(received).toHaveLength(1);
+  });
+
+  it("tell a same-origin endpoint from a third-party one", () => {
+    expect(isOwnEndpoint("/api/stats/events", "https://a.fr")).toBe(true);
+    expect(isOwnEndpoint("https://a.fr/api/stats/events", "https://a.fr")).toBe(true);
+    expect(isOwnEndpoint("https://stats.b.fr/events", "https://a.fr")).toBe(false);
+    expect(isOwnEndpoint("/api/stats/events", undefined)).toBe(false);
   });
 
   it("are not posted when a skip rule applies", async () => {

@@ -10,6 +10,7 @@ describe("loadConfig", () => {
       databaseUrl: undefined,
       databasePoolSize: 10,
       retentionIntervalMs: 3_600_000,
+      statsRefreshMs: 300_000,
       engineUrl: undefined,
       enginePort: 5001,
       engineWorkers: undefined,

@@ -1,0 +1,103 @@
+/**
+ * Issue 15, finding 2: `GET /api/stats` is public. Many calls at once, each with its own period,
+ * over many stored simulations (some large), must not hold the event loop: `/api/health` keeps
+ * answering about as fast as when idle. Measured against a listening server (not `inject`), so a
+ * blocked event loop shows. The statistics' background computation runs during the storm too,
+ * rebuilding every journey, to show that it yields between simulations.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Answer } from "../../src/domain";
+import { loadBundle } from "../../src/server/compose";
+import { createStatsRefresher, type StatsRefresher } from "../../src/server/stats/refresher";
+import { createSimulationRepository } from "../../src/server/storage";
+import { employee, student, VALUE_DATE } from "../fixtures/situations";
+import { startTestApp, type TestContext } from "./helpers/test-app";
+
+const ORDINARY = 540;
+const LARGE = 60;
+/** Distinct periods asked at once: each was a computation of its own before. */
+const STORM = 12;
+
+/** Ten years of monthly salaries: about 40 KB of answers. */
+const longSalary: Answer[] = employee.map((answer) =>
+  answer.fieldName === "salaire_net"
+    ? {
+        ...answer,
+        value: Object.fromEntries(
+          Array.from({ length: 2400 }, (_, i) => [
+            `${1900 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, "0")}`,
+            1100,
+          ]),
+        ),
+      }
+    : answer,
+);
+
+function percentile(values: readonly number[], fraction: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))]!;
+}
+
+let ctx: TestContext;
+let baseUrl: string;
+let refresher: StatsRefresher | undefined;
+
+beforeAll(async () => {
+  ctx = await startTestApp({
+    bundle: loadBundle(),
+    stats: { createRefresher: (options) => (refresher = createStatsRefresher(options)) },
+  });
+  const simulations = createSimulationRepository(ctx.database.db);
+  for (let i = 0; i < ORDINARY + LARGE; i++) {
+    const all = i < LARGE ? longSalary : student;
+    await simulations.createSimulation({ answers: { all, current: [] }, dateDeValeur: VALUE_DATE });
+  }
+  baseUrl = await ctx.app.listen({ port: 0, host: "127.0.0.1" });
+  // The first statistics, before anything is measured.
+  await refresher?.refresh();
+});
+afterAll(() => ctx?.close());
+
+async function healthMs(): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}/api/health`);
+  await response.arrayBuffer();
+  expect(response.status).toBe(200);
+  return performance.now() - started;
+}
+
+describe("health under a storm of statistics requests", () => {
+  it("keeps /api/health within a small multiple of its idle latency", async () => {
+    const idle: number[] = [];
+    for (let i = 0; i < 15; i++) idle.push(await healthMs());
+    const idleMedian = percentile(idle, 0.5);
+
+    // Every simulation changed: the next refresh rebuilds every journey, during the storm.
+    await ctx.database.db
+      .updateTable("simulations")
+      .set({ updated_at: new Date().toISOString() })
+      .execute();
+    let done = false;
+    const storm = Promise.all([
+      ...Array.from({ length: STORM }, (_, index) =>
+        fetch(`${baseUrl}/api/stats?days=${300 + index}`).then((response) => response.status),
+      ),
+      refresher?.refresh().then(() => 200),
+    ]).finally(() => (done = true));
+    const during: number[] = [];
+    while (!done || during.length < 5) during.push(await healthMs());
+    const statuses = await storm;
+
+    const p95 = percentile(during, 0.95);
+    const allowed = Math.max(10 * idleMedian, idleMedian + 100);
+    console.info(
+      `[health-under-load] idle median ${idleMedian.toFixed(1)} ms; during ${during.length} ` +
+        `calls: p95 ${p95.toFixed(1)} ms, max ${Math.max(...during).toFixed(1)} ms ` +
+        `(allowed ${allowed.toFixed(1)} ms)`,
+    );
+    expect(statuses.filter((status) => status !== undefined)).toEqual(
+      statuses.filter((status) => status !== undefined).map(() => 200),
+    );
+    expect(p95).toBeLessThanOrEqual(allowed);
+  });
+});
