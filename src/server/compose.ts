@@ -47,6 +47,10 @@ export interface ComputeSettings {
   maxBatchSize?: number;
   /** ENGINE_BATCH_WINDOW_MS (default 15). */
   batchWindowMs?: number;
+  /** ENGINE_MAX_QUEUE (default workers × max batch size). */
+  maxQueue?: number;
+  /** ENGINE_QUEUE_TIMEOUT_MS (default 10 000). */
+  queueTimeoutMs?: number;
 }
 
 export interface SimulatorParts {
@@ -65,6 +69,10 @@ export interface SimulatorParts {
   lieuxUrl?: string;
   /** `TRUST_PROXY`: the proxies whose `X-Forwarded-For` gives the visitor's address. */
   trustProxy?: AppDeps["trustProxy"];
+  /** `WRITES_PER_MINUTE_PER_IP`, `COMPUTATIONS_PER_MINUTE_PER_IP` (default 120 each). */
+  ipLimits?: AppDeps["ipLimits"];
+  /** `REQUEST_TIMEOUT_MS` (default 10 000). */
+  requestTimeoutMs?: number;
 }
 
 /** Where recaps go (`SMTP_URL`, `MAIL_FROM`, `PUBLIC_URL`, `SMS_URL`, `SMS_USER`, `SMS_PASSWORD`). */
@@ -120,6 +128,8 @@ export function buildEngineCompute(
     ...(settings.cacheSize !== undefined ? { cacheSize: settings.cacheSize } : {}),
     ...(settings.maxBatchSize !== undefined ? { maxBatchSize: settings.maxBatchSize } : {}),
     ...(settings.batchWindowMs !== undefined ? { batchWindowMs: settings.batchWindowMs } : {}),
+    ...(settings.maxQueue !== undefined ? { maxQueue: settings.maxQueue } : {}),
+    ...(settings.queueTimeoutMs !== undefined ? { queueTimeoutMs: settings.queueTimeoutMs } : {}),
   });
 }
 
@@ -153,6 +163,8 @@ export function buildSimulatorApp({
   recap,
   lieuxUrl,
   trustProxy,
+  ipLimits,
+  requestTimeoutMs,
 }: SimulatorParts): FastifyInstance {
   const parametersAt = createParameterService(bundle.parameters, engine.client, {
     engineStatus: () => engine.status,
@@ -178,6 +190,8 @@ export function buildSimulatorApp({
     recap: buildRecapDeps(recap),
     lieux: createLieuxClient({ url: lieuxUrl }),
     ...(trustProxy !== undefined ? { trustProxy } : {}),
+    ...(ipLimits ? { ipLimits } : {}),
+    ...(requestTimeoutMs !== undefined ? { requestTimeoutMs } : {}),
     ...(contactEmail ? { contactEmail } : {}),
     ...(staticDir ? { staticDir } : {}),
     ...(logger !== undefined ? { logger } : {}),

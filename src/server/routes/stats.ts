@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Bundle } from "../../domain";
 import { sendDatabaseUnavailable, sendError } from "../http-errors";
 import { messages } from "../messages";
-import { createRateLimiter } from "../recap/rate-limit";
+import { createRateLimiter } from "../rate-limit";
 import { computeAggregates, type StatsAggregates } from "../stats/aggregates";
 import { STATS_BODY_LIMIT_BYTES, benefitEventsSchema } from "../stats/events";
 import { createStatsRepository } from "../stats/repository";
