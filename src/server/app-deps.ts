@@ -81,4 +81,17 @@ export interface AppDeps {
   security?: SecurityHeaderSettings;
   /** Statistics: known benefits, refresh interval, limits; the bundle's benefits by default. */
   stats?: StatsSettings;
+  /** Per-address limits on anonymous writes and computations; `DEFAULT_IP_LIMITS` by default. */
+  ipLimits?: IpLimits;
+  /** Longest time to receive a request, body included, before a 408 (`REQUEST_TIMEOUT_MS`). */
+  requestTimeoutMs?: number;
+}
+
+/** Requests per client address per minute (0: no limit); `now` for tests. */
+export interface IpLimits {
+  /** `POST /api/simulation` (`WRITES_PER_MINUTE_PER_IP`). */
+  writesPerMinute?: number;
+  /** Results, explanations, representations (`COMPUTATIONS_PER_MINUTE_PER_IP`). */
+  computationsPerMinute?: number;
+  now?: () => number;
 }

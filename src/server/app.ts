@@ -8,13 +8,14 @@ import Fastify, {
 import { z } from "zod";
 import type { AppDeps } from "./app-deps";
 import { createCommuneLookup } from "./communes";
-import { handleError, sendError } from "./http-errors";
+import { handleClientError, handleError, sendError } from "./http-errors";
 import { messages } from "./messages";
 import { fallbackParameters } from "./parameters";
 import { loadConfig } from "./config";
 import { createLieuxClient } from "./places";
 import { withoutSecretParameters } from "./redact-url";
 import { registerCommuneRoutes } from "./routes/communes";
+import { DEFAULT_IP_LIMITS, perMinuteLimiter } from "./rate-limit";
 import { publicConfig, registerConfigRoutes, telemetryFromEnv } from "./routes/config";
 import { registerFollowupRoutes } from "./routes/followup";
 import { registerHealthRoutes } from "./routes/health";
@@ -33,6 +34,8 @@ export type * from "./app-deps";
 z.config(z.locales.fr());
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+/** Longest time to receive a request, body included (`REQUEST_TIMEOUT_MS`): then a 408. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
 
 const REDACTED_PATHS = [
   "req.headers.authorization",
@@ -154,6 +157,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     logger: loggerOptions(deps.logger),
     logController: new AccessLogController(),
     bodyLimit: BODY_LIMIT_BYTES,
+    ...requestTimeoutOptions(deps.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS),
     ...(deps.trustProxy !== undefined ? { trustProxy: fastifyTrustProxy(deps.trustProxy) } : {}),
     // Malformed URLs (`/api/%`) and the like get the API's error shape too.
     frameworkErrors: (_error, _request, reply) => sendError(reply, 400, messages.badRequest),
@@ -179,7 +183,16 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     );
 
   const simulations = createSimulationRepository(deps.db);
+  const { ipLimits } = deps;
   registerSimulationRoutes(app, {
+    writeLimiter: perMinuteLimiter(
+      ipLimits?.writesPerMinute ?? DEFAULT_IP_LIMITS.writesPerMinute,
+      ipLimits?.now,
+    ),
+    computeLimiter: perMinuteLimiter(
+      ipLimits?.computationsPerMinute ?? DEFAULT_IP_LIMITS.computationsPerMinute,
+      ipLimits?.now,
+    ),
     repository: simulations,
     bundle: deps.bundle,
     parseSimulationInput: deps.parseSimulationInput,
@@ -211,6 +224,23 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   });
 
   return app;
+}
+
+/**
+ * Node checks every open connection for a request not received in time every
+ * `connectionsCheckingInterval` (30 s by default): a tenth of the timeout keeps the 408 close to
+ * it. Node swaps the two timeouts when `headersTimeout` (60 s by default) exceeds
+ * `requestTimeout`, so the headers get the same limit as the whole request.
+ */
+function requestTimeoutOptions(requestTimeoutMs: number) {
+  return {
+    requestTimeout: requestTimeoutMs,
+    http: {
+      headersTimeout: requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1_000, Math.max(10, requestTimeoutMs / 10)),
+    },
+    clientErrorHandler: handleClientError,
+  };
 }
 
 /** A number of hops becomes the function Fastify's typings ask for (same meaning as proxy-addr's). */

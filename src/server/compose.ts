@@ -48,6 +48,10 @@ export interface ComputeSettings {
   maxBatchSize?: number;
   /** ENGINE_BATCH_WINDOW_MS (default 15). */
   batchWindowMs?: number;
+  /** ENGINE_MAX_QUEUE (default workers × max batch size). */
+  maxQueue?: number;
+  /** ENGINE_QUEUE_TIMEOUT_MS (default 10 000). */
+  queueTimeoutMs?: number;
 }
 
 export interface SimulatorParts {
@@ -68,6 +72,10 @@ export interface SimulatorParts {
   trustProxy?: AppDeps["trustProxy"];
   /** The public statistics: `refreshMs` is `STATS_REFRESH_MS`; tests wrap `createRefresher`. */
   stats?: Pick<StatsSettings, "refreshMs" | "createRefresher">;
+  /** `WRITES_PER_MINUTE_PER_IP`, `COMPUTATIONS_PER_MINUTE_PER_IP` (default 120 each). */
+  ipLimits?: AppDeps["ipLimits"];
+  /** `REQUEST_TIMEOUT_MS` (default 10 000). */
+  requestTimeoutMs?: number;
 }
 
 /** Where recaps go (`SMTP_URL`, `MAIL_FROM`, `PUBLIC_URL`, `SMS_URL`, `SMS_USER`, `SMS_PASSWORD`). */
@@ -123,6 +131,8 @@ export function buildEngineCompute(
     ...(settings.cacheSize !== undefined ? { cacheSize: settings.cacheSize } : {}),
     ...(settings.maxBatchSize !== undefined ? { maxBatchSize: settings.maxBatchSize } : {}),
     ...(settings.batchWindowMs !== undefined ? { batchWindowMs: settings.batchWindowMs } : {}),
+    ...(settings.maxQueue !== undefined ? { maxQueue: settings.maxQueue } : {}),
+    ...(settings.queueTimeoutMs !== undefined ? { queueTimeoutMs: settings.queueTimeoutMs } : {}),
   });
 }
 
@@ -168,6 +178,8 @@ export function buildSimulatorApp({
   lieuxUrl,
   trustProxy,
   stats,
+  ipLimits,
+  requestTimeoutMs,
 }: SimulatorParts): FastifyInstance {
   const parametersAt = createParameterService(bundle.parameters, engine.client, {
     engineStatus: () => engine.status,
@@ -197,6 +209,8 @@ export function buildSimulatorApp({
       ...stats,
     },
     ...(trustProxy !== undefined ? { trustProxy } : {}),
+    ...(ipLimits ? { ipLimits } : {}),
+    ...(requestTimeoutMs !== undefined ? { requestTimeoutMs } : {}),
     ...(contactEmail ? { contactEmail } : {}),
     ...(staticDir ? { staticDir } : {}),
     ...(logger !== undefined ? { logger } : {}),

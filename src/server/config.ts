@@ -25,6 +25,16 @@ export interface Config {
   engineMaxBatchSize: number;
   /** How long a computation arriving at an idle engine waits for others to join its batch. */
   engineBatchWindowMs: number;
+  /** Most computations waiting for an engine worker; unset: workers × max batch size. */
+  engineMaxQueue?: number;
+  /** Longest wait of a computation for an engine worker before a 503. */
+  engineQueueTimeoutMs: number;
+  /** `POST /api/simulation` per client address per minute (0: no limit). */
+  writesPerMinutePerIp: number;
+  /** Computations (results, representations, explanations) per client address per minute (0: no limit). */
+  computationsPerMinutePerIp: number;
+  /** Longest time to receive a request, body included (ms). */
+  requestTimeoutMs: number;
   contactEmail?: string;
   staticDir: string;
   /** SMTP server of the recap e-mails (`smtp://user:password@host:587`); unset: no e-mails. */
@@ -114,6 +124,11 @@ const schema = z
     ENGINE_CACHE_SIZE: integer(0, 1_000_000).default(500),
     ENGINE_MAX_BATCH_SIZE: integer(1, 1_000).default(64),
     ENGINE_BATCH_WINDOW_MS: integer(0, 1_000).default(15),
+    ENGINE_MAX_QUEUE: integer(1, 1_000_000).optional(),
+    ENGINE_QUEUE_TIMEOUT_MS: integer(100, 3_600_000).default(10_000),
+    WRITES_PER_MINUTE_PER_IP: integer(0, 1_000_000).default(120),
+    COMPUTATIONS_PER_MINUTE_PER_IP: integer(0, 1_000_000).default(120),
+    REQUEST_TIMEOUT_MS: integer(1_000, 3_600_000).default(10_000),
     CONTACT_EMAIL: z.email("must be an e-mail address").optional(),
     STATIC_DIR: z.string().trim().min(1).default("dist/app"),
     SMTP_URL: smtpUrl.optional(),
@@ -183,6 +198,11 @@ export function loadConfig(env: Env = process.env): Config {
     engineCacheSize: values.ENGINE_CACHE_SIZE,
     engineMaxBatchSize: values.ENGINE_MAX_BATCH_SIZE,
     engineBatchWindowMs: values.ENGINE_BATCH_WINDOW_MS,
+    engineMaxQueue: values.ENGINE_MAX_QUEUE,
+    engineQueueTimeoutMs: values.ENGINE_QUEUE_TIMEOUT_MS,
+    writesPerMinutePerIp: values.WRITES_PER_MINUTE_PER_IP,
+    computationsPerMinutePerIp: values.COMPUTATIONS_PER_MINUTE_PER_IP,
+    requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
     contactEmail: values.CONTACT_EMAIL,
     staticDir: values.STATIC_DIR,
     smtpUrl: values.SMTP_URL,

@@ -35,7 +35,14 @@ async function main(): Promise<void> {
       cacheSize: config.engineCacheSize,
       maxBatchSize: config.engineMaxBatchSize,
       batchWindowMs: config.engineBatchWindowMs,
+      queueTimeoutMs: config.engineQueueTimeoutMs,
+      ...(config.engineMaxQueue !== undefined ? { maxQueue: config.engineMaxQueue } : {}),
     },
+    ipLimits: {
+      writesPerMinute: config.writesPerMinutePerIp,
+      computationsPerMinute: config.computationsPerMinutePerIp,
+    },
+    requestTimeoutMs: config.requestTimeoutMs,
     staticDir: config.staticDir,
     recap: {
       smtpUrl: config.smtpUrl,

@@ -17,6 +17,16 @@ export const messages = {
   badRequest: "La requête n’est pas valide.",
   engineUnavailable:
     "Le calcul des aides est momentanément indisponible. Veuillez réessayer dans quelques instants.",
+  engineBusy:
+    "Le calcul des aides est très demandé en ce moment. Veuillez réessayer dans quelques instants.",
+  situationNotComputable:
+    "Le moteur de calcul ne parvient pas à calculer cette situation. Vérifiez les dates et les montants saisis, ou recommencez la simulation.",
+  tooManySimulations:
+    "Trop de simulations ont été enregistrées depuis votre connexion. Veuillez réessayer dans quelques instants.",
+  tooManyComputations:
+    "Trop de calculs ont été demandés depuis votre connexion. Veuillez réessayer dans quelques instants.",
+  requestTimeout:
+    "La requête a mis trop de temps à arriver. Vérifiez votre connexion et veuillez réessayer.",
   missingBenefitsUnavailable:
     "La liste des aides que le moteur de calcul ne sait pas encore calculer est momentanément indisponible. Veuillez réessayer dans quelques instants.",
   unknownRepresentation:

@@ -132,8 +132,9 @@ describe("batching against the real engine", () => {
     expect(error).toBeInstanceOf(EngineRequestError);
     expect(error.status).toBe(400);
     expect(JSON.stringify(error.body)).toContain("astronaute");
-    // Alone, then the batch of five (rejected), then each of the five alone.
-    expect(sizes).toEqual([1, 5, 1, 1, 1, 1, 1]);
+    // Alone, then the batch of five (rejected), its halves [1, 2, 3] (rejected) and [4, 5], then
+    // [1, 2] and [bad 3] ahead of [4, 5]: the bad one fails alone.
+    expect(sizes).toEqual([1, 5, 3, 2, 1, 2]);
     const good = await engine.client.calculate(requests[4] as CalculateRequest);
     expect((outcomes[4] as PromiseFulfilledResult<unknown>).value).toEqual(good);
   });

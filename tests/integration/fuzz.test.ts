@@ -81,6 +81,7 @@ beforeAll(async () => {
       // Rate limits stay on (429s are fuzzed too) but do not block the whole run.
       limits: { perIpLimit: 1_000_000, perSimulationLimit: 3 },
     },
+    ipLimits: { writesPerMinute: 1_000_000, computationsPerMinute: 1_000_000 },
   });
   app.addHook("onResponse", async (request) => {
     reached.add(`${request.method} ${request.routeOptions.url ?? "(not found)"}`);

@@ -96,28 +96,62 @@ export interface BatchingOptions {
    * keep every worker busy while the rest queues.
    */
   gatherMs?: number;
+  /**
+   * Most requests waiting for a worker (default: no bound). One more is refused at once with an
+   * `EngineBusyError` instead of making everyone wait longer.
+   */
+  maxQueue?: number;
+  /**
+   * Longest wait for a worker (default: none). A request still queued then leaves the queue with
+   * an `EngineBusyError` instead of being sent: nobody waits beyond it plus the client timeout.
+   */
+  maxWaitMs?: number;
   /** Called with the size of each request sent (1 for a request sent alone). */
   onSend?: (size: number) => void;
 }
 
 export interface BatchingCalculator extends Calculator {
-  /** Requests waiting for a free worker. */
+  /** Requests waiting for a worker (retries of a rejected batch not included). */
   readonly queued: number;
   /** Requests being computed by the engine. */
   readonly inFlight: number;
+}
+
+/** The computation queue is full, or a request waited too long in it: the engine is overloaded. */
+export class EngineBusyError extends Error {
+  override name = "EngineBusyError";
+  constructor(readonly reason: "queue-full" | "queue-timeout") {
+    super(
+      reason === "queue-full"
+        ? "too many computations waiting for the engine"
+        : "waited too long for an engine worker",
+    );
+  }
 }
 
 interface Pending {
   request: CalculateRequest;
   resolve(response: CalculateResponse): void;
   reject(error: unknown): void;
-  /** Sent alone: it was part of a batch the engine rejected. */
-  solo: boolean;
+  /** Drops the request from the queue once it has waited `maxWaitMs`. */
+  deadline?: ReturnType<typeof setTimeout>;
+}
+
+/** Part of a batch the engine rejected, sent again as is to find the household at fault. */
+interface Retry {
+  batch: Pending[];
+  /** Shared by every part of one rejected batch: an outage seen by one fails the others. */
+  family: object;
 }
 
 export const DEFAULT_MAX_BATCH_SIZE = 64;
 /** About the time the app takes to prepare a rush of computations that arrived together. */
 export const DEFAULT_BATCH_WINDOW_MS = 15;
+
+/** Whether the engine answered that this request cannot be computed (the engine itself is up). */
+function isRejection(error: unknown): boolean {
+  return error instanceof EngineRequestError || error instanceof BatchSplitError;
+}
 
 /**
  * A calculator with the engine client's interface that sends a request at once while fewer than
@@ -128,8 +162,15 @@ export const DEFAULT_BATCH_WINDOW_MS = 15;
  * computed side by side instead of by one worker while the others idle.
  *
  * Errors keep their types. If the engine rejects a merged request (`EngineRequestError`: one
- * household has an unknown value, say), each of its requests is sent again alone, so one bad
- * situation never fails the others. Unavailability and timeouts fail every request of the batch.
+ * household has an unknown value or a period the engine cannot compute), the batch is split in
+ * two halves sent again, ahead of the queue, and so on down to the household at fault, which fails
+ * alone with the engine's error: one bad situation never fails the others, and finding it costs
+ * about 2·log2(size) requests instead of one per household. Unavailability and timeouts fail
+ * every request of the batch at once, and the parts of a rejected batch not yet sent when the
+ * engine stops answering: a dead engine is not tried once per household.
+ *
+ * With `maxQueue`, a request arriving at a full queue is refused at once; with `maxWaitMs`, one
+ * that waited that long for a worker is dropped from the queue (both `EngineBusyError`).
  */
 export function createBatchingCalculator(
   inner: Calculator,
@@ -138,31 +179,35 @@ export function createBatchingCalculator(
   const concurrency = Math.max(1, Math.floor(options.concurrency));
   const maxBatchSize = Math.max(1, Math.floor(options.maxBatchSize));
   const gatherMs = Math.max(0, options.gatherMs ?? 0);
+  const maxQueue = Math.max(0, options.maxQueue ?? Infinity);
+  const maxWaitMs = options.maxWaitMs;
   let gathering: ReturnType<typeof setTimeout> | undefined;
   const queue: Pending[] = [];
+  /** Parts of rejected batches, sent before the queue. */
+  const retries: Retry[] = [];
   /** `/calculate` requests being answered: one per busy worker. */
   let busy = 0;
   /** Busy workers computing one household alone. */
   let busyAlone = 0;
   let inFlight = 0;
 
+  function takeShare(): Pending[] {
+    const sharers = concurrency - busy + busyAlone;
+    const share = Math.min(maxBatchSize, Math.ceil(queue.length / sharers));
+    const batch = queue.splice(0, share);
+    for (const pending of batch) clearTimeout(pending.deadline);
+    return batch;
+  }
+
   function pump(): void {
-    while (busy < concurrency && queue.length > 0) {
-      const batch: Pending[] = [];
-      if (queue[0]?.solo) {
-        batch.push(queue.shift() as Pending);
-      } else {
-        const sharers = concurrency - busy + busyAlone;
-        const share = Math.min(maxBatchSize, Math.ceil(queue.length / sharers));
-        while (batch.length < share && queue.length > 0 && !queue[0]?.solo) {
-          batch.push(queue.shift() as Pending);
-        }
-      }
+    while (busy < concurrency && (retries.length > 0 || queue.length > 0)) {
+      const retry = retries.shift();
+      const batch = retry ? retry.batch : takeShare();
       const alone = batch.length === 1;
       busy += 1;
       if (alone) busyAlone += 1;
       inFlight += batch.length;
-      void send(batch).finally(() => {
+      void send(batch, retry?.family).finally(() => {
         busy -= 1;
         if (alone) busyAlone -= 1;
         inFlight -= batch.length;
@@ -171,31 +216,54 @@ export function createBatchingCalculator(
     }
   }
 
-  async function send(batch: Pending[]): Promise<void> {
+  async function send(batch: Pending[], family: object | undefined): Promise<void> {
     options.onSend?.(batch.length);
-    if (batch.length === 1) {
-      const [only] = batch as [Pending];
-      try {
-        only.resolve(await inner.calculate(only.request));
-      } catch (error) {
-        only.reject(error);
-      }
-      return;
-    }
-    const requests = batch.map((pending) => pending.request);
     let responses: CalculateResponse[];
     try {
-      responses = splitResponse(requests, await inner.calculate(mergeRequests(requests)));
+      if (batch.length === 1) {
+        responses = [await inner.calculate((batch[0] as Pending).request)];
+      } else {
+        const requests = batch.map((pending) => pending.request);
+        responses = splitResponse(requests, await inner.calculate(mergeRequests(requests)));
+      }
     } catch (error) {
-      if (error instanceof EngineRequestError || error instanceof BatchSplitError) {
-        // Find the culprit: each request alone, ahead of anything queued since.
-        queue.unshift(...batch.map((pending) => ({ ...pending, solo: true })));
+      if (batch.length > 1 && isRejection(error)) {
+        // Find the culprit: each half again, ahead of anything queued since.
+        const half = Math.ceil(batch.length / 2);
+        const parts = family ?? {};
+        retries.unshift(
+          { batch: batch.slice(0, half), family: parts },
+          { batch: batch.slice(half), family: parts },
+        );
       } else {
         for (const pending of batch) pending.reject(error);
+        if (family && !isRejection(error)) failFamily(family, error);
       }
       return;
     }
     batch.forEach((pending, index) => pending.resolve(responses[index] as CalculateResponse));
+  }
+
+  /** The engine stopped answering while a rejected batch was being split: fail what is left. */
+  function failFamily(family: object, error: unknown): void {
+    for (let index = retries.length - 1; index >= 0; index--) {
+      const retry = retries[index] as Retry;
+      if (retry.family !== family) continue;
+      retries.splice(index, 1);
+      for (const pending of retry.batch) pending.reject(error);
+    }
+  }
+
+  function enqueue(pending: Pending): void {
+    queue.push(pending);
+    if (maxWaitMs !== undefined) {
+      pending.deadline = setTimeout(() => {
+        const index = queue.indexOf(pending);
+        if (index < 0) return;
+        queue.splice(index, 1);
+        pending.reject(new EngineBusyError("queue-timeout"));
+      }, maxWaitMs);
+    }
   }
 
   return {
@@ -207,7 +275,11 @@ export function createBatchingCalculator(
     },
     calculate(request) {
       return new Promise<CalculateResponse>((resolve, reject) => {
-        queue.push({ request, resolve, reject, solo: false });
+        if (queue.length >= maxQueue) {
+          reject(new EngineBusyError("queue-full"));
+          return;
+        }
+        enqueue({ request, resolve, reject });
         if (gatherMs === 0 || busy >= concurrency) pump();
         else
           gathering ??= setTimeout(() => {

@@ -24,6 +24,10 @@ export interface EngineComputeOptions {
   maxBatchSize?: number;
   /** Wait before sending to an idle engine, for a rush to share batches (ENGINE_BATCH_WINDOW_MS). */
   batchWindowMs?: number;
+  /** Most computations waiting for a worker (ENGINE_MAX_QUEUE); default `defaultMaxQueue`. */
+  maxQueue?: number;
+  /** Longest wait for a worker (ENGINE_QUEUE_TIMEOUT_MS); default `DEFAULT_QUEUE_TIMEOUT_MS`. */
+  queueTimeoutMs?: number;
   /** Shared with the routes that read the engine's variables; made from the client if absent. */
   info?: EngineInfo;
 }
@@ -36,6 +40,19 @@ export interface EngineCompute {
   info: EngineInfo;
 }
 
+/**
+ * Each worker takes at most one batch of the queue when it frees, so a queue of
+ * `workers × maxBatchSize` leaves in one round of `/calculate` (about 2 s for 64 households on the
+ * reference machine, docs/adr/0004-engine-speed.md): a visitor admitted waits at most for the
+ * round in flight and their own. Beyond that, waiting longer serves nobody: refuse early.
+ */
+export function defaultMaxQueue(workers: number, maxBatchSize: number): number {
+  return Math.max(1, Math.floor(workers)) * Math.max(1, Math.floor(maxBatchSize));
+}
+
+/** A few rounds of `/calculate`: past it the engine is overloaded, and the visitor gets a 503. */
+export const DEFAULT_QUEUE_TIMEOUT_MS = 10_000;
+
 /** The engine as results see it: cached, then batched, then the HTTP client. */
 export function createEngineCompute(
   client: Pick<EngineClient, "calculate" | "version" | "variables">,
@@ -43,12 +60,15 @@ export function createEngineCompute(
 ): EngineCompute {
   const info = options.info ?? createEngineInfo(client);
   // The client's own timeout applies to every request, merged or not.
+  const maxBatchSize = options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE;
   const batcher = createBatchingCalculator(
     { calculate: (request) => client.calculate(request) },
     {
       concurrency: options.workers,
-      maxBatchSize: options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE,
+      maxBatchSize,
       gatherMs: options.batchWindowMs ?? DEFAULT_BATCH_WINDOW_MS,
+      maxQueue: options.maxQueue ?? defaultMaxQueue(options.workers, maxBatchSize),
+      maxWaitMs: options.queueTimeoutMs ?? DEFAULT_QUEUE_TIMEOUT_MS,
     },
   );
   const cache = createCachingCalculator(batcher, {

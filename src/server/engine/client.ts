@@ -82,7 +82,11 @@ export class EngineError extends Error {
   }
 }
 
-/** Connection refused/reset, or a 5xx answer (502 from a killed worker…): retrying may help. */
+/**
+ * The engine cannot be reached or is not answering for itself: connection refused or reset, or a
+ * 5xx that is not the web API's own error (502/503/504 from a proxy in front of an engine pool, a
+ * 500 without the API's JSON error). Retrying later may help; retrying now will not.
+ */
 export class EngineUnavailableError extends EngineError {
   constructor(
     message: string,
@@ -102,9 +106,11 @@ export class EngineTimeoutError extends EngineError {
 }
 
 /**
- * The engine rejected the request: 4xx (`body` is its JSON error, keyed like the request), or a 500
- * "Unable to compute variable" (a variable asked at a period it is not defined for). Retrying the
- * same request cannot help.
+ * A live engine answered that it cannot compute this request: 4xx (`body` is its JSON error, keyed
+ * like the request), or a 500 carrying the web API's JSON error (`{"error": "…"}`: "Unable to
+ * compute variable" for a variable asked at a period it is not defined for, "year 10000 is out of
+ * range" for a month key past the calendar…). The engine is up; retrying the same request cannot
+ * help, but the other households of a merged request can be computed without it.
  */
 export class EngineRequestError extends EngineError {
   constructor(
@@ -120,13 +126,16 @@ function summarize(body: unknown): string {
   return text.length > 500 ? `${text.slice(0, 500)}…` : text;
 }
 
-/** OpenFisca answers 500 when a variable is asked at the wrong period: that is the request's fault. */
+/**
+ * Whether the engine itself answered that this request cannot be computed. The OpenFisca web API
+ * turns every exception of a computation into a 500 with a JSON `{"error": "…"}` body (its
+ * `errorhandler(500)`): a live engine failing on this request, not an unavailable one. Proxies
+ * and a dying gunicorn answer 502/503/504 or close the connection instead.
+ */
 function isDeterministicFailure(status: number, body: unknown): boolean {
   if (status >= 400 && status < 500) return true;
   const error = (body as { error?: unknown } | null)?.error;
-  return (
-    status === 500 && typeof error === "string" && error.includes("Unable to compute variable")
-  );
+  return status === 500 && typeof error === "string";
 }
 
 function parseBody(text: string): unknown {

@@ -1,6 +1,6 @@
 export { recapEmail, recapSms, benefitLine, type EmailMessage, type RecapContent } from "./message";
 export { normalizeFrenchMobile } from "./phone";
-export { createRateLimiter, type RateLimiter, type RateLimitOptions } from "./rate-limit";
+export { createRateLimiter, type RateLimiter, type RateLimitOptions } from "../rate-limit";
 export {
   createHttpSmsSender,
   createSmtpMailer,

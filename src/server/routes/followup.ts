@@ -3,12 +3,7 @@ import { z } from "zod";
 import type { ComputeResults } from "../app-deps";
 import { bearerToken } from "../auth";
 import { authorizedSimulation } from "./owned-simulation";
-import {
-  isEngineUnavailable,
-  sendEngineUnavailable,
-  sendError,
-  type FieldError,
-} from "../http-errors";
+import { sendComputationError, sendError, type FieldError } from "../http-errors";
 import { messages } from "../messages";
 import {
   createRateLimiter,
@@ -112,9 +107,7 @@ export function registerFollowupRoutes(app: FastifyInstance, deps: FollowupRoute
     try {
       droits = (await deps.computeResults(withoutSecret(simulation))).droitsEligibles;
     } catch (error) {
-      if (isEngineUnavailable(error)) return sendEngineUnavailable(reply);
-      request.log.error({ err: error }, "results computation failed for a recap");
-      return sendError(reply, 500, messages.resultsFailed);
+      return sendComputationError(request, reply, error, "a recap's results");
     }
 
     const { followup, token } = await deps.followups.createFollowup({

@@ -9,8 +9,9 @@ import type {
   SimulationInputParser,
 } from "../app-deps";
 import { authorizedSimulation } from "./owned-simulation";
-import { isEngineUnavailable, sendEngineUnavailable, sendError } from "../http-errors";
+import { sendComputationError, sendError } from "../http-errors";
 import { messages } from "../messages";
+import { perIpLimit, type RateLimiter } from "../rate-limit";
 import { withoutSecret, type SimulationRepository, type StoredSimulation } from "../storage";
 
 interface SimulationRouteDeps {
@@ -20,6 +21,10 @@ interface SimulationRouteDeps {
   computeResults: ComputeResults;
   computeRepresentation?: ComputeRepresentation | undefined;
   explainBenefit?: ExplainBenefit | undefined;
+  /** `POST /api/simulation` per client address; none: no limit. */
+  writeLimiter?: RateLimiter | undefined;
+  /** Results, explanations and representations per client address; none: no limit. */
+  computeLimiter?: RateLimiter | undefined;
 }
 
 type WithId = { Params: { id: string } };
@@ -36,8 +41,12 @@ const benefitIdSchema = z.string().regex(/^[\w.-]{1,200}$/);
 
 export function registerSimulationRoutes(app: FastifyInstance, deps: SimulationRouteDeps): void {
   const { repository } = deps;
+  const writeLimit = { preHandler: perIpLimit(deps.writeLimiter, messages.tooManySimulations) };
+  const computeLimit = {
+    preHandler: perIpLimit(deps.computeLimiter, messages.tooManyComputations),
+  };
 
-  app.post("/api/simulation", async (request, reply) => {
+  app.post("/api/simulation", writeLimit, async (request, reply) => {
     const parsed = deps.parseSimulationInput(request.body);
     if (!parsed.ok) return sendError(reply, 400, messages.invalidSimulation, parsed.errors);
     const input = { ...parsed.value, version: parsed.value.version ?? deps.bundle.version };
@@ -63,7 +72,7 @@ export function registerSimulationRoutes(app: FastifyInstance, deps: SimulationR
     };
   });
 
-  app.get<WithId>("/api/simulation/:id/results", async (request, reply) => {
+  app.get<WithId>("/api/simulation/:id/results", computeLimit, async (request, reply) => {
     const simulation = await authorizedSimulation(repository, request, reply);
     if (!simulation) return reply;
     if (await resultsGone(repository, simulation)) {
@@ -77,69 +86,62 @@ export function registerSimulationRoutes(app: FastifyInstance, deps: SimulationR
         droitsInjectes: results.droitsInjectes,
       };
     } catch (error) {
-      if (isEngineUnavailable(error)) {
-        request.log.warn({ err: error }, "engine unavailable for results");
-        return sendEngineUnavailable(reply);
-      }
-      request.log.error({ err: error }, "results computation failed");
-      return sendError(reply, 500, messages.resultsFailed);
+      return sendComputationError(request, reply, error, "results");
     }
   });
 
   // "Pourquoi pas moi ?": whether the owner's simulation gets a benefit, and if not, why.
-  app.get<WithBenefit>("/api/simulation/:id/eligibility/:benefitId", async (request, reply) => {
-    const simulation = await authorizedSimulation(repository, request, reply);
-    if (!simulation) return reply;
-    if (await resultsGone(repository, simulation)) {
-      return sendError(reply, 410, messages.resultsAnonymized);
-    }
-    try {
-      const benefitId = benefitIdSchema.safeParse(request.params.benefitId);
-      const explanation =
-        benefitId.success &&
-        (await deps.explainBenefit?.(withoutSecret(simulation), benefitId.data));
-      if (!explanation) {
-        return sendError(reply, 404, messages.unknownBenefit, [
-          { path: "benefitId", message: messages.unknownBenefit },
-        ]);
+  app.get<WithBenefit>(
+    "/api/simulation/:id/eligibility/:benefitId",
+    computeLimit,
+    async (request, reply) => {
+      const simulation = await authorizedSimulation(repository, request, reply);
+      if (!simulation) return reply;
+      if (await resultsGone(repository, simulation)) {
+        return sendError(reply, 410, messages.resultsAnonymized);
       }
-      return explanation;
-    } catch (error) {
-      if (isEngineUnavailable(error)) {
-        request.log.warn({ err: error }, "engine unavailable for an explanation");
-        return sendEngineUnavailable(reply);
+      try {
+        const benefitId = benefitIdSchema.safeParse(request.params.benefitId);
+        const explanation =
+          benefitId.success &&
+          (await deps.explainBenefit?.(withoutSecret(simulation), benefitId.data));
+        if (!explanation) {
+          return sendError(reply, 404, messages.unknownBenefit, [
+            { path: "benefitId", message: messages.unknownBenefit },
+          ]);
+        }
+        return explanation;
+      } catch (error) {
+        return sendComputationError(request, reply, error, "an explanation");
       }
-      request.log.error({ err: error }, "explanation failed");
-      return sendError(reply, 500, messages.resultsFailed);
-    }
-  });
+    },
+  );
 
   // Spec §7: the situation, the engine request and the engine response, to the owner only.
   // Static routes (`results`) take precedence over this parametric one.
-  app.get<WithRepresentation>("/api/simulation/:id/:representation", async (request, reply) => {
-    const representation = representationSchema.safeParse(request.params.representation);
-    if (!representation.success) {
-      return sendError(reply, 404, messages.unknownRepresentation, [
-        { path: "representation", message: messages.unknownRepresentation },
-      ]);
-    }
-    const simulation = await authorizedSimulation(repository, request, reply);
-    if (!simulation) return reply;
-    if (await resultsGone(repository, simulation)) {
-      return sendError(reply, 410, messages.resultsAnonymized);
-    }
-    if (!deps.computeRepresentation) return sendError(reply, 404, messages.notFound);
-    try {
-      return await deps.computeRepresentation(withoutSecret(simulation), representation.data);
-    } catch (error) {
-      if (isEngineUnavailable(error)) {
-        request.log.warn({ err: error }, "engine unavailable for a representation");
-        return sendEngineUnavailable(reply);
+  app.get<WithRepresentation>(
+    "/api/simulation/:id/:representation",
+    computeLimit,
+    async (request, reply) => {
+      const representation = representationSchema.safeParse(request.params.representation);
+      if (!representation.success) {
+        return sendError(reply, 404, messages.unknownRepresentation, [
+          { path: "representation", message: messages.unknownRepresentation },
+        ]);
       }
-      request.log.error({ err: error }, "representation computation failed");
-      return sendError(reply, 500, messages.resultsFailed);
-    }
-  });
+      const simulation = await authorizedSimulation(repository, request, reply);
+      if (!simulation) return reply;
+      if (await resultsGone(repository, simulation)) {
+        return sendError(reply, 410, messages.resultsAnonymized);
+      }
+      if (!deps.computeRepresentation) return sendError(reply, 404, messages.notFound);
+      try {
+        return await deps.computeRepresentation(withoutSecret(simulation), representation.data);
+      } catch (error) {
+        return sendComputationError(request, reply, error, "a representation");
+      }
+    },
+  );
 }
 
 /** Spec §4: an anonymised simulation keeps its results only when a recap was sent for it. */

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Bundle } from "../../domain";
 import { sendError, type FieldError } from "../http-errors";
-import { createRateLimiter } from "../recap/rate-limit";
+import { createRateLimiter } from "../rate-limit";
 import { MAX_STATS_DAYS, aggregatesFor, type StatsAggregates } from "../stats/aggregates";
 import { SIMULATION_ID_HEADER, STATS_BODY_LIMIT_BYTES, benefitEventsSchema } from "../stats/events";
 import { funnelSteps } from "../stats/funnel";

@@ -1,9 +1,11 @@
-import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { describe, expect, it, vi } from "vitest";
 import {
   canonicalJson,
   createBatchingCalculator,
   createCachingCalculator,
   createEngineInfo,
+  EngineBusyError,
   LruCache,
   mergeRequests,
   pinnedEnginePackages,
@@ -236,7 +238,7 @@ describe("batching calculator", () => {
     expect(sizes).toEqual([1, 3, 3, 1]);
   });
 
-  it("retries the members of a rejected batch one by one: one bad situation fails alone", async () => {
+  it("splits a rejected batch in halves down to the bad situation, which fails alone", async () => {
     const engine = fakeEngine();
     const sizes: number[] = [];
     const batcher = createBatchingCalculator(engine, {
@@ -259,8 +261,9 @@ describe("batching calculator", () => {
     const error = await badOutcome;
     expect(error).toBeInstanceOf(EngineRequestError);
     expect((error as EngineRequestError).status).toBe(400);
-    // The first alone, the three waiting together (rejected), then each of the three alone.
-    expect(sizes).toEqual([1, 3, 1, 1, 1]);
+    // The first alone, the three waiting together (rejected), its halves [2, bad] (rejected) and
+    // [4], then 2 and the bad one alone, ahead of [4].
+    expect(sizes).toEqual([1, 3, 2, 1, 1, 1]);
   });
 
   it("fails every member of a batch with the engine's own error when it is unavailable", async () => {
@@ -285,6 +288,170 @@ describe("batching calculator", () => {
     expect(errors[1]).toBeInstanceOf(EngineUnavailableError);
     expect(errors[2]).toBe(errors[1]);
     expect(calls).toHaveLength(2);
+  });
+});
+
+describe("batching calculator: a rejected batch", () => {
+  /** An engine answering at once, rejecting (like the client) any request holding `bad`. */
+  function instantEngine(isBad: (request: CalculateRequest) => boolean, error: () => Error) {
+    const sizes: number[] = [];
+    const engine: Calculator = {
+      async calculate(request) {
+        sizes.push(Object.keys(request.individus).length);
+        if (isBad(request)) throw error();
+        return structuredClone(request);
+      },
+    };
+    return { engine, sizes };
+  }
+  const poisoned = (request: CalculateRequest) => JSON.stringify(request).includes("9999-12");
+  const yearOutOfRange = () =>
+    new EngineRequestError(500, { error: "Internal server error: year 10000 is out of range" });
+
+  it("finds one bad household among 64 in about 2·log2(64) requests, not 64", async () => {
+    const { engine, sizes } = instantEngine(poisoned, yearOutOfRange);
+    const batcher = createBatchingCalculator(engine, { concurrency: 1, maxBatchSize: 64 });
+    const requests = Array.from({ length: 65 }, (_, i) =>
+      household(i, i === 40 ? { salaire: { "9999-12": 1 } } : {}),
+    );
+    const outcomes = await Promise.allSettled(requests.map((r) => batcher.calculate(r)));
+    expect(outcomes.filter((o) => o.status === "rejected")).toHaveLength(1);
+    expect(outcomes[40]?.status).toBe("rejected");
+    // 1 alone, the 64 merged, then two halves per level of 64 → 1.
+    expect(sizes).toHaveLength(2 + 2 * Math.log2(64));
+    expect(sizes.slice(0, 4)).toEqual([1, 64, 32, 32]);
+  });
+
+  it("stops splitting when the engine goes down: the parts left fail without being sent", async () => {
+    let calls = 0;
+    const engine: Calculator = {
+      async calculate(request) {
+        calls++;
+        if (calls === 2) throw yearOutOfRange();
+        if (calls >= 3) throw new EngineUnavailableError("engine unreachable: ECONNREFUSED");
+        return request;
+      },
+    };
+    const batcher = createBatchingCalculator(engine, { concurrency: 1, maxBatchSize: 64 });
+    const outcomes = await Promise.all(
+      Array.from({ length: 9 }, (_, i) =>
+        batcher.calculate(household(i)).then(
+          () => "ok",
+          (error: unknown) => error,
+        ),
+      ),
+    );
+    expect(outcomes[0]).toBe("ok");
+    // The merged 8 rejected, its first half refused (engine down): the second half is not sent.
+    expect(calls).toBe(3);
+    for (const outcome of outcomes.slice(1)) expect(outcome).toBeInstanceOf(EngineUnavailableError);
+  });
+
+  it("never fails a good household because of one poisoned household (property)", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 2, max: 40 }),
+        fc.nat(),
+        fc.integer({ min: 1, max: 3 }),
+        fc.integer({ min: 1, max: 64 }),
+        async (count, at, concurrency, maxBatchSize) => {
+          const bad = at % count;
+          const { engine, sizes } = instantEngine(poisoned, yearOutOfRange);
+          const batcher = createBatchingCalculator(engine, { concurrency, maxBatchSize });
+          const requests = Array.from({ length: count }, (_, i) =>
+            household(i + 1, i === bad ? { salaire: { "9999-12": 1 } } : {}),
+          );
+          const outcomes = await Promise.allSettled(requests.map((r) => batcher.calculate(r)));
+          outcomes.forEach((outcome, i) => {
+            if (i === bad) {
+              expect(outcome.status).toBe("rejected");
+              const error = (outcome as PromiseRejectedResult).reason as EngineRequestError;
+              expect(error).toBeInstanceOf(EngineRequestError);
+              expect(JSON.stringify(error.body)).toContain("year 10000 is out of range");
+            } else {
+              expect(outcome.status).toBe("fulfilled");
+              expect((outcome as PromiseFulfilledResult<CalculateResponse>).value).toEqual(
+                requests[i],
+              );
+            }
+          });
+          // Finding the culprit costs at most two requests per halving of a batch.
+          const batches = sizes.filter((size) => size > 0).length;
+          expect(batches).toBeLessThanOrEqual(count + 2 * Math.ceil(Math.log2(maxBatchSize + 1)));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe("batching calculator: a bounded queue", () => {
+  it("refuses at once a computation arriving at a full queue, and computes the admitted ones", async () => {
+    const engine = fakeEngine();
+    const batcher = createBatchingCalculator(engine, {
+      concurrency: 1,
+      maxBatchSize: 64,
+      maxQueue: 3,
+    });
+    const admitted = [1, 2, 3, 4].map((salary) => batcher.calculate(household(salary)));
+    expect(batcher.queued).toBe(3);
+    const refused = batcher.calculate(household(5));
+    await expect(refused).rejects.toBeInstanceOf(EngineBusyError);
+    await expect(refused).rejects.toMatchObject({ reason: "queue-full" });
+    expect(engine.sent).toHaveLength(1);
+    await settleAll(engine);
+    expect((await Promise.all(admitted)).map(doubleOf)).toEqual([2, 4, 6, 8]);
+    // Room again: admitted.
+    const later = batcher.calculate(household(6));
+    await settleAll(engine);
+    expect(doubleOf(await later)).toBe(12);
+  });
+
+  it("drops from the queue, unsent, a computation that waited past maxWaitMs", async () => {
+    const engine = fakeEngine();
+    const batcher = createBatchingCalculator(engine, {
+      concurrency: 1,
+      maxBatchSize: 64,
+      maxWaitMs: 20,
+    });
+    const first = batcher.calculate(household(1));
+    const waiting = [2, 3].map((salary) => batcher.calculate(household(salary)));
+    for (const dropped of waiting) {
+      await expect(dropped).rejects.toMatchObject({
+        name: "EngineBusyError",
+        reason: "queue-timeout",
+      });
+    }
+    expect(batcher.queued).toBe(0);
+    engine.releaseAll();
+    expect(doubleOf(await first)).toBe(2);
+    await settleAll(engine);
+    // Only the first was ever sent.
+    expect(engine.sent).toHaveLength(1);
+  });
+
+  it("leaves a computation sent in time to the client's own timeout", async () => {
+    vi.useFakeTimers();
+    try {
+      const engine = fakeEngine();
+      const batcher = createBatchingCalculator(engine, {
+        concurrency: 1,
+        maxBatchSize: 64,
+        maxWaitMs: 20,
+      });
+      const first = batcher.calculate(household(1));
+      const second = batcher.calculate(household(2));
+      engine.release();
+      await first;
+      await vi.advanceTimersByTimeAsync(0);
+      // The second left the queue in time: its deadline no longer applies.
+      expect(engine.sent).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(1_000);
+      engine.release();
+      expect(doubleOf(await second)).toBe(4);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -55,6 +55,25 @@ describe("createRateLimiter", () => {
     expect(limiter.take("a")).toEqual({ ok: true });
     expect(limiter.take("a")).toEqual({ ok: false, retryAfterS: 10 });
   });
+
+  it("remembers at most maxKeys addresses, and keeps limiting an address still active", () => {
+    let time = 0;
+    const limiter = createRateLimiter({
+      limit: 2,
+      windowMs: 60_000,
+      now: () => time,
+      maxKeys: 100,
+    });
+    limiter.take("flooder");
+    limiter.take("flooder");
+    for (let i = 0; i < 10_000; i++) {
+      time = i;
+      limiter.take(`198.51.100.${i}`);
+      // The flooder keeps trying, so it stays among the recently seen.
+      if (i % 50 === 0) expect(limiter.take("flooder").ok).toBe(false);
+      expect(limiter.size).toBeLessThanOrEqual(100);
+    }
+  });
 });
 
 const droits: Droit[] = [
