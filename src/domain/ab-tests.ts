@@ -65,7 +65,7 @@ function variantProblem(variants: readonly string[], entry: unknown): string | u
  */
 export function abTestingIssues(record: unknown): AbTestingIssue[] {
   if (!isRecord(record)) {
-    return [{ message: `doit être un objet { test: variante } (tests : ${testNames()})` }];
+    return [{ message: `doit être un objet { test: variante } (tests\u00a0: ${testNames()})` }];
   }
   const names = Object.keys(record);
   if (names.length > Object.keys(AB_TESTS).length) {
@@ -80,7 +80,7 @@ export function abTestingIssues(record: unknown): AbTestingIssue[] {
     const variants = Object.hasOwn(AB_TESTS, name) ? AB_TESTS[name] : undefined;
     const message = variants
       ? variantProblem(variants, record[name])
-      : `test A/B inconnu : les tests en cours sont ${testNames()}`;
+      : `test A/B inconnu\u00a0: les tests en cours sont ${testNames()}`;
     if (message) issues.push({ test: name, message });
   }
   return issues;

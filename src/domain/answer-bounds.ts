@@ -4,7 +4,7 @@
  * turn into a request: no period the engine cannot compute (a year 0 or 10000), no amount that
  * overflows, no period map longer than the journey ever asks.
  */
-import { valueDates } from "./dates";
+import { monthId } from "./dates";
 
 /** The earliest plausible date of any date question (the app's date fields say the same). */
 export const MIN_DATE = "1900-01-01";
@@ -44,16 +44,19 @@ export interface AnswerBounds {
   dates: DateWindow;
 }
 
+/** The bounds at a value date (`YYYY-MM-DD`, already checked); computed for every posted simulation. */
 export function answerBounds(dateDeValeur: string): AnswerBounds {
-  const { fiscalYear, thisYear, thisMonth } = valueDates(dateDeValeur);
+  // `valueDates` would say the same, with month labels this does not need.
+  const thisMonth = monthId(dateDeValeur);
+  const year = Number(thisMonth.slice(0, 4));
   // January of N-2 to the value date's month: two whole years, then this year's months.
   const months = 24 + Number(thisMonth.slice(5, 7));
   return {
     periods: {
-      firstMonth: `${fiscalYear}-01`,
+      firstMonth: `${year - 2}-01`,
       lastMonth: thisMonth,
-      firstYear: fiscalYear,
-      lastYear: thisYear,
+      firstYear: String(year - 2),
+      lastYear: String(year),
       size: months + 3,
     },
     dates: { first: MIN_DATE, last: dateDeValeur },
@@ -65,14 +68,14 @@ export function periodProblem(key: string, window: PeriodWindow): string | undef
   if (MONTH.test(key)) {
     return key >= window.firstMonth && key <= window.lastMonth
       ? undefined
-      : `la période « ${key} » est hors de la fenêtre acceptée (mois de ${window.firstMonth} à ${window.lastMonth})`;
+      : `la période «\u00a0${key}\u00a0» est hors de la fenêtre acceptée (mois de ${window.firstMonth} à ${window.lastMonth})`;
   }
   if (YEAR.test(key)) {
     return key >= window.firstYear && key <= window.lastYear
       ? undefined
-      : `la période « ${key} » est hors de la fenêtre acceptée (années de ${window.firstYear} à ${window.lastYear})`;
+      : `la période «\u00a0${key}\u00a0» est hors de la fenêtre acceptée (années de ${window.firstYear} à ${window.lastYear})`;
   }
-  return `la période « ${key.slice(0, 20)} » doit être un mois AAAA-MM ou une année AAAA`;
+  return `la période «\u00a0${key.slice(0, 20)}\u00a0» doit être un mois AAAA-MM ou une année AAAA`;
 }
 
 /**
@@ -82,11 +85,11 @@ export function periodProblem(key: string, window: PeriodWindow): string | undef
  */
 export function periodAmountProblem(key: string, amount: unknown): string | undefined {
   if (typeof amount !== "number" || !Number.isFinite(amount)) {
-    return `le montant de « ${key} » doit être un nombre`;
+    return `le montant de «\u00a0${key}\u00a0» doit être un nombre`;
   }
-  if (amount < 0) return `le montant de « ${key} » doit être positif ou nul`;
+  if (amount < 0) return `le montant de «\u00a0${key}\u00a0» doit être positif ou nul`;
   if (amount > MAX_PERIOD_AMOUNT) {
-    return `le montant de « ${key} » doit être inférieur ou égal à ${MAX_PERIOD_AMOUNT}`;
+    return `le montant de «\u00a0${key}\u00a0» doit être inférieur ou égal à ${MAX_PERIOD_AMOUNT}`;
   }
   return undefined;
 }

@@ -94,7 +94,7 @@ function periodMapProblem(value: unknown, bounds: AnswerBounds): string | undefi
   }
   const keys = Object.keys(value);
   if (keys.length > bounds.periods.size) {
-    return `compte ${keys.length} périodes : ${bounds.periods.size} au plus`;
+    return `compte ${keys.length} périodes\u00a0: ${bounds.periods.size} au plus`;
   }
   for (const key of keys) {
     const problem =

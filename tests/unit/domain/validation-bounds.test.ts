@@ -14,6 +14,8 @@ import {
 } from "../../../src/domain";
 import { a, bundle, DATE, student } from "./fixtures";
 
+const NBSP = "\u00a0";
+
 const body = (all: unknown[], extra: Record<string, unknown> = {}) => ({
   answers: { all, current: all },
   dateDeValeur: DATE,
@@ -83,7 +85,9 @@ describe("amounts over time", () => {
     expect(errors).toEqual([
       {
         path: `answers.all[${SALARY}].value`,
-        message: expect.stringContaining(`individu.salaire_net la période « ${period} »`),
+        message: expect.stringContaining(
+          `individu.salaire_net la période «${NBSP}${period}${NBSP}»`,
+        ),
       },
       {
         path: `answers.current[${SALARY}].value`,
@@ -103,7 +107,7 @@ describe("amounts over time", () => {
     const errors = errorsOf(body(withSalary({ "2026-10": amount })));
     expect(errors[0]).toEqual({
       path: `answers.all[${SALARY}].value`,
-      message: `individu.salaire_net le montant de « 2026-10 » ${reason}`,
+      message: `individu.salaire_net le montant de «${NBSP}2026-10${NBSP}» ${reason}`,
     });
   });
 
@@ -115,7 +119,7 @@ describe("amounts over time", () => {
       ]),
     );
     expect(errorsOf(body(withSalary(amounts)))[0]?.message).toBe(
-      "individu.salaire_net compte 9600 périodes : 38 au plus",
+      `individu.salaire_net compte 9600 périodes${NBSP}: 38 au plus`,
     );
   });
 
@@ -128,8 +132,8 @@ describe("amounts over time", () => {
     ];
     const errors = errorsOf({ answers: { all: answers, current: [] }, dateDeValeur: DATE });
     expect(errors.map((error) => error.message)).toEqual([
-      "individu.aide_logement le montant de « 2026-10 » doit être positif ou nul",
-      "individu.revenus_locatifs le montant de « 2026-10 » doit être inférieur ou égal à 10000000",
+      `individu.aide_logement le montant de «${NBSP}2026-10${NBSP}» doit être positif ou nul`,
+      `individu.revenus_locatifs le montant de «${NBSP}2026-10${NBSP}» doit être inférieur ou égal à 10000000`,
     ]);
   });
 });
