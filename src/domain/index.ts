@@ -17,3 +17,5 @@ export * from "./benefit-selection";
 export * from "./eligibility";
 export * from "./bikes";
 export * from "./format-amount";
+export * from "./ab-tests";
+export * from "./answer-bounds";

@@ -1,4 +1,5 @@
 import type { Bundle, ChoiceOption, Field, JourneyEntry, Role, StepDefinition } from "./bundle";
+import { MAX_PERIOD_AMOUNT } from "./answer-bounds";
 import { childIds, findAnswer } from "./answers";
 import { predicateContext, roleOf, withSelf, type JourneyOptions } from "./context";
 import { incomeLabel, incomePeriods, offeredIncomeTypes } from "./incomes";
@@ -130,6 +131,9 @@ function incomeAmountSteps(
         kind: "monthly_amounts" as const,
         question: incomeLabel(type, context),
         periods: incomePeriods(type, dateDeValeur),
+        // The server's bounds (README "The answer format"): the form says so before saving.
+        min: 0,
+        max: MAX_PERIOD_AMOUNT,
       },
       ...(type.fields ?? []).map((field) => resolveField(field, role, context)),
     ]);

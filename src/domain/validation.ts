@@ -1,4 +1,12 @@
 import { z } from "zod";
+import { abTestingIssues } from "./ab-tests";
+import {
+  answerBounds,
+  MAX_PERIOD_AMOUNT,
+  periodAmountProblem,
+  periodProblem,
+  type AnswerBounds,
+} from "./answer-bounds";
 import type { Bundle, EntityName, Field, FieldKind } from "./bundle";
 import { isIsoDate } from "./dates";
 import { TAX_INCOME_CATEGORIES, WEALTH_ITEMS } from "./fiscal";
@@ -21,7 +29,6 @@ interface FieldRule {
 }
 
 const PERSON_ID = /^(demandeur|conjoint|enfant_\d{1,2})$/;
-const PERIOD = /^\d{4}(-(0[1-9]|1[0-2]))?$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const COMMUNE_KEYS = ["code_insee", "code_postal", "nom", "departement", "region", "epci"] as const;
 
@@ -80,10 +87,33 @@ function buildAnswerRules(bundle: Bundle): AnswerRules {
   return rules;
 }
 
-function checkValue(rule: FieldRule, value: unknown): string | undefined {
+/** What is wrong with an amounts-over-time answer: its periods and each period's amount. */
+function periodMapProblem(value: unknown, bounds: AnswerBounds): string | undefined {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return "doit associer à chaque période (AAAA-MM ou AAAA) un montant numérique";
+  }
+  const keys = Object.keys(value);
+  if (keys.length > bounds.periods.size) {
+    return `compte ${keys.length} périodes\u00a0: ${bounds.periods.size} au plus`;
+  }
+  for (const key of keys) {
+    const problem =
+      periodProblem(key, bounds.periods) ??
+      periodAmountProblem(key, (value as Record<string, unknown>)[key]);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+function checkValue(rule: FieldRule, value: unknown, bounds: AnswerBounds): string | undefined {
   switch (rule.kind) {
-    case "date":
-      return isIsoDate(value) ? undefined : "doit être une date au format AAAA-MM-JJ";
+    case "date": {
+      if (!isIsoDate(value)) return "doit être une date au format AAAA-MM-JJ";
+      const { first, last } = bounds.dates;
+      return value >= first && value <= last
+        ? undefined
+        : `doit être comprise entre le ${first} et le ${last} (la date de valeur)`;
+    }
     case "boolean":
       return typeof value === "boolean" ? undefined : "doit valoir true ou false";
     case "choice":
@@ -97,22 +127,15 @@ function checkValue(rule: FieldRule, value: unknown): string | undefined {
     case "number":
     case "money": {
       if (typeof value !== "number" || !Number.isFinite(value)) return "doit être un nombre";
-      if (rule.min !== undefined && value < rule.min)
-        return `doit être supérieur ou égal à ${rule.min}`;
-      if (rule.max !== undefined && value > rule.max)
-        return `doit être inférieur ou égal à ${rule.max}`;
+      // Money is never negative nor unbounded, even where the schema gives no bounds.
+      const min = rule.min ?? (rule.kind === "money" ? 0 : undefined);
+      const max = rule.max ?? (rule.kind === "money" ? MAX_PERIOD_AMOUNT : undefined);
+      if (min !== undefined && value < min) return `doit être supérieur ou égal à ${min}`;
+      if (max !== undefined && value > max) return `doit être inférieur ou égal à ${max}`;
       return undefined;
     }
     case "monthly_amounts":
-      return typeof value === "object" &&
-        value !== null &&
-        !Array.isArray(value) &&
-        Object.entries(value).every(
-          ([period, amount]) =>
-            PERIOD.test(period) && typeof amount === "number" && Number.isFinite(amount),
-        )
-        ? undefined
-        : "doit associer à chaque période (AAAA-MM ou AAAA) un montant numérique";
+      return periodMapProblem(value, bounds);
     case "commune":
       return typeof value === "object" &&
         value !== null &&
@@ -144,6 +167,7 @@ interface AnswerProblem {
 function checkAnswer(
   rules: Map<EntityName, Map<string, FieldRule>>,
   answer: Answer,
+  bounds: AnswerBounds,
 ): AnswerProblem | undefined {
   if (answer.entityName === "enfants") {
     // A child listed twice would be declared twice to the engine, which refuses it.
@@ -171,7 +195,7 @@ function checkAnswer(
       message: `${answer.entityName}.${answer.fieldName} reste dans le navigateur du visiteur : il ne doit jamais être envoyé`,
     };
   }
-  const problem = checkValue(rule, answer.value);
+  const problem = checkValue(rule, answer.value, bounds);
   return problem
     ? { key: "value", message: `${answer.entityName}.${answer.fieldName} ${problem}` }
     : undefined;
@@ -224,6 +248,18 @@ const printable = (max: number) =>
     // eslint-disable-next-line no-control-regex
     .regex(/^[^\u0000-\u001f\u007f]*$/, "ne doit pas contenir de caractère de contrôle");
 
+/** Only the declared A/B tests and their variants (`src/domain/ab-tests.ts`). */
+const abTestingShape = z.unknown().superRefine((value, context) => {
+  for (const issue of abTestingIssues(value)) {
+    context.addIssue({
+      code: "custom",
+      message: issue.message,
+      // A test name is the visitor's: echoed shortened.
+      path: issue.test === undefined ? [] : [issue.test.slice(0, 60)],
+    });
+  }
+});
+
 /**
  * Value dates the engine can compute: before June 2025, parameters of some aids do not exist in
  * OpenFisca-France 176 and every computation fails (found by the API fuzz).
@@ -243,7 +279,7 @@ const inputShape = z
         `doit être comprise entre le ${VALUE_DATES.min} et le ${VALUE_DATES.max}`,
       ),
     version: printable(100).optional(),
-    abtesting: z.record(z.string(), z.unknown()).optional(),
+    abtesting: abTestingShape.optional(),
     modifiedFrom: printable(100).optional(),
     finishedAt: printable(40).optional(),
     ressourcesFiscales: ressourcesFiscalesShape.optional(),
@@ -301,12 +337,13 @@ export function parseSimulationInput(bundle: Bundle, body: unknown): ParseResult
   }
   const input = parsed.data as SimulationInput;
   const rules = answerRules(bundle);
+  const bounds = answerBounds(input.dateDeValeur);
   const errors: ValidationIssue[] = [];
   for (const list of ["all", "current"] as const) {
     input.answers[list].forEach((answer, index) => {
       // The entity is its own id, except for persons (the parse made these objects: ours to fill).
       answer.id ??= answer.entityName;
-      const problem = checkAnswer(rules, answer);
+      const problem = checkAnswer(rules, answer, bounds);
       if (problem) {
         const path = formatPath(["answers", list, index, problem.key]);
         errors.push({ path, message: problem.message });

@@ -5,36 +5,28 @@
  * benefit statistics are posted with it as `abtesting`.
  */
 import {
+  AB_TESTS,
+  BAFA_MERGED,
+  BAFA_SEPARATE,
+  PLANS_QUESTION_HIDDEN,
+  PLANS_QUESTION_SHOWN,
+  type AbVariant,
+} from "../../domain/ab-tests";
+import {
   StorageParseError,
   parseStorageItem,
   type KeyValueStorage,
   type Logger,
 } from "../machine/storage";
 
-/** The local storage key of the A/B record and the merged `aides_bafa` variant (spec §4). */
-export const AB_TESTING_KEY = "ABTesting";
-export const BAFA_MERGED = "aides_bafa_fusionnees_conserve_position";
+// The tests are declared in the domain, where the server checks the posted record against them.
+export { AB_TESTS, BAFA_MERGED, BAFA_SEPARATE, PLANS_QUESTION_HIDDEN, PLANS_QUESTION_SHOWN };
+export type { AbVariant };
 
-export interface AbVariant {
-  /** 1-based position of `value` among the test's variants. */
-  index: number;
-  value: string;
-}
+/** The local storage key of the A/B record (spec §4). */
+export const AB_TESTING_KEY = "ABTesting";
 
 export type AbTestingRecord = Record<string, AbVariant>;
-
-/** Both BAFA layouts keep each aid's position in the list: only the grouping differs. */
-export const BAFA_SEPARATE = "aides_bafa_separees_conserve_position";
-
-/** The question on the visitor's plans ("show-plans-to-ask" event) is shown or hidden. */
-export const PLANS_QUESTION_SHOWN = "question_projets_affichee";
-export const PLANS_QUESTION_HIDDEN = "question_projets_masquee";
-
-/** The running tests and their variants, each drawn with the same probability. */
-export const AB_TESTS: Record<string, readonly string[]> = {
-  aides_bafa: [BAFA_SEPARATE, BAFA_MERGED],
-  question_projets: [PLANS_QUESTION_SHOWN, PLANS_QUESTION_HIDDEN],
-};
 
 /** `{ index, value }`, `{ value }` or the short form `"value"`; the index follows the value. */
 function variantOf(name: string, entry: unknown): AbVariant | undefined {
@@ -132,7 +124,16 @@ export function plansQuestionShown(record: AbTestingRecord): boolean {
   return record.question_projets?.value === PLANS_QUESTION_SHOWN;
 }
 
-/** What the simulation is posted with (`abtesting`): the record as stored, when there is one. */
+/**
+ * What the simulation is posted with (`abtesting`): the record's running tests with a declared
+ * variant, when there is one. The server refuses anything else (a test since stopped, say).
+ */
 export function abTestingPayload(record: AbTestingRecord): AbTestingRecord | undefined {
-  return Object.keys(record).length > 0 ? record : undefined;
+  const payload: AbTestingRecord = {};
+  for (const [name, variant] of Object.entries(record)) {
+    const variants = Object.hasOwn(AB_TESTS, name) ? AB_TESTS[name] : undefined;
+    const index = variants?.indexOf(variant.value) ?? -1;
+    if (variants && index >= 0) payload[name] = { index: index + 1, value: variant.value };
+  }
+  return Object.keys(payload).length > 0 ? payload : undefined;
 }

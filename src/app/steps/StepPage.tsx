@@ -12,12 +12,17 @@ export function StepPage() {
   const steps = useSteps();
   const currentPath = useCurrentPath();
   const answers = SimulationContext.useSelector((state) => state.context.answers);
+  const dateDeValeur = SimulationContext.useSelector((state) => state.context.dateDeValeur);
   const step = findStep(steps, currentPath);
   const chapterLabel = bundle.chapters.find((chapter) => chapter.id === step?.chapter)?.label ?? "";
   const [onlyField] = step?.fields ?? [];
   const title =
     step?.title ?? (step?.fields.length === 1 && onlyField ? onlyField.question : chapterLabel);
   usePageTitle(step ? title : undefined);
+
+  // Answers describe the situation at the value date: no date after it (nor after today).
+  const today = todayIso();
+  const latestDate = dateDeValeur < today ? dateDeValeur : today;
 
   if (step?.special === "children_list") return <ChildrenListStep key={step.path} title={title} />;
   if (!step || step.fields.length === 0) return null;
@@ -28,7 +33,7 @@ export function StepPage() {
       title={title}
       values={stepValues(step, answers)}
       enumerations={bundle.enumerations}
-      today={todayIso()}
+      today={latestDate}
       onSubmit={(values) => {
         actor.send({ type: "ANSWER", path: step.path, values });
         actor.send({ type: "NEXT" });

@@ -1,4 +1,5 @@
 import type { AmountsByPeriod, AnswerValue, ChoiceOption, ResolvedField } from "../../domain";
+import { MIN_DATE } from "../../domain/answer-bounds";
 import {
   formatDecimal,
   parseDecimal,
@@ -20,13 +21,16 @@ export interface FieldValidation {
 }
 
 export interface ValidationContext {
-  /** Today as `YYYY-MM-DD`: the latest plausible date. */
+  /**
+   * The latest plausible date, `YYYY-MM-DD`: today, or the simulation's value date when earlier
+   * (the server refuses a date after it).
+   */
   today: string;
   options: ChoiceOption[];
 }
 
-/** The earliest plausible date of any date question. */
-export const MIN_DATE = "1900-01-01";
+/** The earliest plausible date of any date question: the server's bound too. */
+export { MIN_DATE };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 const PHONE = /^(?:\+|00)?\d{9,14}$/;

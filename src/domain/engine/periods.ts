@@ -45,21 +45,29 @@ export function periodsOf(entity: EngineEntity, variable: string): PeriodValues 
   return value !== undefined && !Array.isArray(value) ? value : undefined;
 }
 
-/** Sets a variable's value at a period unless that period already has one. */
+/**
+ * Sets a variable's value at a period unless that period already has one. The period map is
+ * changed in place: the rules call this once per declared month, and copying the map each time
+ * made building a request quadratic in the number of months (issue 15). The period maps of a
+ * request are its own (each rule makes new ones), never shared between variables or entities.
+ */
 export function setIfAbsent(
   entity: EngineEntity,
   variable: string,
   period: string,
   value: unknown,
 ): void {
-  const periods = periodsOf(entity, variable) ?? {};
-  if (!(period in periods)) entity[variable] = { ...periods, [period]: value };
+  const periods = periodsOf(entity, variable);
+  if (!periods) entity[variable] = { [period]: value };
+  else if (!(period in periods)) periods[period] = value;
 }
 
 /** Adds period values to an entity's variables, keeping the periods already there. */
 export function mergeInputs(entity: EngineEntity, inputs: Record<string, PeriodValues>): void {
   for (const [variable, periods] of Object.entries(inputs)) {
-    entity[variable] = { ...periodsOf(entity, variable), ...periods };
+    const existing = periodsOf(entity, variable);
+    if (existing) Object.assign(existing, periods);
+    else entity[variable] = { ...periods };
   }
 }
 

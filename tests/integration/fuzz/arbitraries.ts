@@ -4,7 +4,14 @@
  * `{ftoken}` of a follow-up, `{benefit}` of one of its benefits.
  */
 import fc from "fast-check";
-import { answerRules, type Answer, type Bundle } from "../../../src/domain";
+import {
+  AB_TESTS,
+  answerBounds,
+  answerRules,
+  monthId,
+  type Answer,
+  type Bundle,
+} from "../../../src/domain";
 import { employee, lyon, montpellier, student, VALUE_DATE } from "../../fixtures/situations";
 
 export interface FuzzRequest {
@@ -77,6 +84,109 @@ const weirdNumber = fc.oneof(
   fc.constantFrom(-1, -0, 0, 0.5, 1e308, -1e308, 2 ** 53 + 2, 5e-324, -1_000_000_001),
 );
 
+/** Numbers at the edges of what an amount may be (issue 15): over the bound, negative, huge. */
+const extremeNumber = fc.oneof(
+  fc.constantFrom(1e308, -1e308, -1, -0.01, 10_000_000, 10_000_000.01, 1e21, 2 ** 53 + 2),
+  fc.constantFrom(Number.MAX_SAFE_INTEGER, Number.MIN_VALUE, -Number.MAX_VALUE),
+  fc.integer({ min: -2_000_000_000, max: 2_000_000_000 }),
+);
+
+/** Strings a careless client sends for a number. */
+const numberLikeString = fc.constantFrom("NaN", "Infinity", "-Infinity", "1e309", "1e308", "-1");
+
+/** Periods at the edges of the calendar, and of the window around the value date (2023-01 to 2025-10). */
+const extremePeriod = fc.constantFrom(
+  "0000",
+  "1000",
+  "9999",
+  "0000-01",
+  "1000-01",
+  "9999-12",
+  "2022",
+  "2022-12",
+  "2023",
+  "2023-01",
+  "2025",
+  "2025-10",
+  "2025-11",
+  "2026",
+  "00000-01",
+  "2025-1",
+);
+
+/** Longer period maps than any journey asks (the quadratic request building of issue 15). */
+const longPeriodMap = fc
+  .tuple(fc.integer({ min: 39, max: 3_000 }), fc.oneof(fc.constant(1500), extremeNumber))
+  .map(([count, amount]) =>
+    Object.fromEntries(
+      Array.from({ length: count }, (_, i) => [monthId(VALUE_DATE, -i), amount] as const),
+    ),
+  );
+
+/** Every period of the accepted window, at its largest amount: the largest valid map. */
+const fullWindowMap = fc.constantFrom(0, 1500, 10_000_000).map((amount) => {
+  const { periods } = answerBounds(VALUE_DATE);
+  const map: Record<string, number> = {};
+  for (let month = periods.firstMonth; month <= periods.lastMonth;) {
+    map[month] = amount;
+    month = monthId(`${month}-01`, 1);
+  }
+  for (let year = Number(periods.firstYear); year <= Number(periods.lastYear); year++) {
+    map[String(year)] = amount;
+  }
+  return map;
+});
+
+/** Birth dates and other dates at the edges: far future, before 1900, the value date itself. */
+const extremeDate = fc.constantFrom(
+  "9999-12-31",
+  "0001-01-01",
+  "1000-01-01",
+  "1899-12-31",
+  "1900-01-01",
+  VALUE_DATE,
+  "2025-10-16",
+  "2099-12-31",
+);
+
+/** `abtesting` records: as the app sends them, unknown tests and variants, contact details, large. */
+const abTesting: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constant(
+    Object.fromEntries(
+      Object.entries(AB_TESTS).map(([name, variants]) => [name, { index: 1, value: variants[0] }]),
+    ),
+  ),
+  fc.constantFrom(...Object.keys(AB_TESTS)).chain((name) =>
+    fc.record({
+      [name]: fc.oneof(
+        fc.constantFrom(...AB_TESTS[name]!),
+        fc.record({
+          value: fc.constantFrom(...AB_TESTS[name]!),
+          index: fc.integer({ min: -1, max: 4 }),
+        }),
+        fc.constantFrom("jeanne.martin@example.fr", "06 12 34 56 78", "autre"),
+        anyJsonLeaf(),
+      ),
+    }),
+  ),
+  fc.dictionary(
+    fc.oneof(fc.constantFrom("aides_bafa", "email", "telephone"), fc.string()),
+    fc.string(),
+    {
+      maxKeys: 4,
+    },
+  ),
+  fc
+    .integer({ min: 3, max: 5_000 })
+    .map((count) =>
+      Object.fromEntries(Array.from({ length: count }, (_, i) => [`t${i}`, "x".repeat(50)])),
+    ),
+);
+
+function anyJsonLeaf(): fc.Arbitrary<unknown> {
+  return fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.constant({}));
+}
+
 /** Any JSON value, nested a little. */
 export const anyJson: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
@@ -101,21 +211,38 @@ type Rule = NonNullable<ReturnType<Rules["get"]>> extends Map<string, infer R> ?
 function valueFor(rule: Rule): fc.Arbitrary<unknown> {
   const options = [...(rule.options ?? [])];
   const number = fc.oneof(
-    fc.integer({ min: rule.min ?? -1_000_000, max: rule.max ?? 1_000_000 }),
-    fc.double({ min: rule.min ?? -1e9, max: rule.max ?? 1e9, noNaN: true }),
-    fc.constantFrom(0, -1, 1e12),
+    {
+      weight: 4,
+      arbitrary: fc.integer({ min: rule.min ?? -1_000_000, max: rule.max ?? 1_000_000 }),
+    },
+    {
+      weight: 4,
+      arbitrary: fc.double({ min: rule.min ?? -1e9, max: rule.max ?? 1e9, noNaN: true }),
+    },
+    { weight: 1, arbitrary: fc.constantFrom(0, -1, 1e12) },
+    { weight: 2, arbitrary: extremeNumber },
+    { weight: 1, arbitrary: numberLikeString },
   );
   const period = fc.oneof(
     fc
       .tuple(fc.integer({ min: 1900, max: 2100 }), fc.integer({ min: 1, max: 12 }))
       .map(([year, month]) => `${year}-${String(month).padStart(2, "0")}`),
+    // The window around the fixtures' value date, where most valid periods are.
+    fc.integer({ min: -36, max: 2 }).map((offset) => monthId(VALUE_DATE, offset)),
     fc.constantFrom("2024", "2025", "2025-09", "2025-10", "0000", "9999-12"),
+    extremePeriod,
   );
   switch (rule.kind) {
     case "date":
-      return fc
-        .date({ min: new Date("1900-01-01"), max: new Date("2100-12-31"), noInvalidDate: true })
-        .map((date) => date.toISOString().slice(0, 10));
+      return fc.oneof(
+        {
+          weight: 4,
+          arbitrary: fc
+            .date({ min: new Date("1900-01-01"), max: new Date("2100-12-31"), noInvalidDate: true })
+            .map((date) => date.toISOString().slice(0, 10)),
+        },
+        { weight: 1, arbitrary: extremeDate },
+      );
     case "boolean":
       return fc.boolean();
     case "choice":
@@ -126,7 +253,11 @@ function valueFor(rule: Rule): fc.Arbitrary<unknown> {
     case "money":
       return number;
     case "monthly_amounts":
-      return fc.dictionary(period, number, { maxKeys: 14 });
+      return fc.oneof(
+        { weight: 6, arbitrary: fc.dictionary(period, number, { maxKeys: 14 }) },
+        { weight: 1, arbitrary: fullWindowMap },
+        { weight: 1, arbitrary: longPeriodMap },
+      );
     case "commune":
       return fc.oneof(
         fc.constantFrom(lyon, montpellier),
@@ -253,6 +384,11 @@ function mutations(rules: Rules): fc.Arbitrary<Mutation> {
       value: rootValue,
     }),
     fc.record({ kind: fc.constant("deleteRoot" as const), key: fc.constantFrom(...ROOT_KEYS) }),
+    fc.record({
+      kind: fc.constant("setRoot" as const),
+      key: fc.constant("abtesting"),
+      value: abTesting,
+    }),
     fc.record({ kind: fc.constant("setAnswers" as const), value: anyJson }),
   );
 }

@@ -8,12 +8,14 @@ import {
   BAFA_SEPARATE,
   PLANS_QUESTION_HIDDEN,
   PLANS_QUESTION_SHOWN,
+  abTestingPayload,
   assignAbTesting,
   forceBafaMerged,
   plansQuestionShown,
   readAbTesting,
 } from "../../../src/app/ab-testing/abTesting";
 import { AppProviders } from "../../../src/app/AppProviders";
+import { abTestingIssues } from "../../../src/domain";
 import type { FetchLike } from "../../../src/app/machine/api";
 import { simulationMachine, type SimulationDeps } from "../../../src/app/machine/simulationMachine";
 import { groupsMerged } from "../../../src/app/results/resultsModel";
@@ -68,6 +70,25 @@ describe("A/B tests (spec §4)", () => {
     const storage = new MemoryStorage();
     storage.setItem(AB_TESTING_KEY, JSON.stringify({ aides_bafa: BAFA_MERGED }));
     expect(readAbTesting(storage).aides_bafa).toEqual({ index: 2, value: BAFA_MERGED });
+  });
+
+  it("posts only the running tests, each with its declared variant, as the server requires", () => {
+    const storage = new MemoryStorage();
+    storage.setItem(
+      AB_TESTING_KEY,
+      JSON.stringify({
+        aides_bafa: { index: 7, value: BAFA_MERGED },
+        question_projets: PLANS_QUESTION_HIDDEN,
+        test_arrete: { index: 1, value: "ancienne_variante" },
+      }),
+    );
+    const payload = abTestingPayload(readAbTesting(storage));
+    expect(payload).toEqual({
+      aides_bafa: { index: 2, value: BAFA_MERGED },
+      question_projets: { index: 2, value: PLANS_QUESTION_HIDDEN },
+    });
+    expect(abTestingIssues(payload)).toEqual([]);
+    expect(abTestingPayload({ test_arrete: { index: 1, value: "x" } })).toBeUndefined();
   });
 
   it("posts the variants with the simulation once answers are saved", async () => {

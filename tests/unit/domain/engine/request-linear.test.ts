@@ -1,0 +1,149 @@
+/**
+ * Linear time on the request path (issue 15): building the engine request once copied a whole
+ * period map for every month declared, so a visitor posting thousands of months held the event
+ * loop for seconds to minutes. Costs are CPU times measured in the test and compared as ratios
+ * (never against a wall-clock threshold): each measure repeats the build until it lasts long
+ * enough to read, the same number of times for both sizes, and keeps the least of a few rounds.
+ */
+import { describe, expect, it } from "vitest";
+import {
+  answerBounds,
+  buildEngineRequest,
+  buildSituation,
+  monthId,
+  parseSimulationInput,
+  type Answer,
+  type Situation,
+} from "../../../../src/domain";
+import { a, bundle, DATE, student } from "../fixtures";
+
+/** The net incomes converted month by month (net to gross and taxable). */
+const NET_INCOMES = ["salaire_net", "chomage_net", "retraite_nette"];
+
+/** The `count` months ending at the value date's month. */
+function monthsBack(count: number, amount = 1500): Record<string, number> {
+  const amounts: Record<string, number> = {};
+  for (let i = 0; i < count; i++) amounts[monthId(DATE, -i)] = amount;
+  return amounts;
+}
+
+function situationWithMonths(count: number): Situation {
+  const answers = [
+    ...student,
+    a("demandeur.ressources", NET_INCOMES),
+    ...NET_INCOMES.map((income) => a(`demandeur.${income}`, monthsBack(count))),
+  ];
+  return buildSituation(bundle, answers, DATE);
+}
+
+function cpuMs(run: () => void): number {
+  const start = process.cpuUsage();
+  run();
+  const { user, system } = process.cpuUsage(start);
+  return (user + system) / 1000;
+}
+
+function build(situation: Situation, repeats: number): void {
+  for (let i = 0; i < repeats; i++) buildEngineRequest(bundle, situation);
+}
+
+/** Enough repeats of building `situation` to last about 40 ms of CPU (at least once). */
+function calibratedRepeats(situation: Situation): number {
+  let repeats = 1;
+  while (cpuMs(() => build(situation, repeats)) < 40 && repeats < 4096) repeats *= 2;
+  return repeats;
+}
+
+/** The least CPU time of `rounds` measures of each situation, interleaved. */
+function leastCosts(situations: Situation[], repeats: number, rounds = 3): number[] {
+  const least = situations.map(() => Infinity);
+  for (let round = 0; round < rounds; round++) {
+    situations.forEach((situation, i) => {
+      least[i] = Math.min(
+        least[i]!,
+        cpuMs(() => build(situation, repeats)),
+      );
+    });
+  }
+  return least;
+}
+
+describe("building the engine request", () => {
+  it("grows linearly with the months declared: twice the months, not four times the work", () => {
+    // 1,000 and 2,000 months: accepted before issue 15 (no window), refused at the door since.
+    const small = situationWithMonths(1_000);
+    const large = situationWithMonths(2_000);
+    const repeats = calibratedRepeats(small);
+    const [smallMs, largeMs] = leastCosts([small, large], repeats);
+    const ratio = largeMs! / smallMs!;
+    console.log(
+      `request build: 1,000 months ${(smallMs! / repeats).toFixed(2)} ms, 2,000 months ` +
+        `${(largeMs! / repeats).toFixed(2)} ms (ratio ${ratio.toFixed(2)}, ${repeats} repeats)`,
+    );
+    // Linear: about 2 (a sort of the months adds a little); quadratic: about 4.
+    expect(ratio).toBeLessThan(3);
+  }, 180_000);
+
+  it("costs no more per period for the largest valid simulation than for a normal one", () => {
+    const { periods } = answerBounds(DATE);
+    const window: string[] = [];
+    for (let month = periods.firstMonth; month <= periods.lastMonth;) {
+      window.push(month);
+      month = monthId(`${month}-01`, 1);
+    }
+    for (let year = Number(periods.firstYear); year <= Number(periods.lastYear); year++) {
+      window.push(String(year));
+    }
+    const full = Object.fromEntries(window.map((period) => [period, 1500]));
+    const incomeTypes = bundle.incomeTypes.map((type) => type.id);
+    // The most answers a list may hold, each income over every period of the window, shared
+    // among as many people as it takes.
+    const people = [
+      "demandeur",
+      "conjoint",
+      ...Array.from({ length: 60 }, (_, i) => `enfant_${i}`),
+    ];
+    const largest: Answer[] = [a("famille.en_couple", true)];
+    const children: string[] = [];
+    for (const person of people) {
+      if (largest.length + incomeTypes.length + 3 > 2000) break;
+      if (person.startsWith("enfant_")) children.push(person);
+      largest.push(
+        a(`${person}.date_naissance`, person.startsWith("enfant_") ? "2010-05-01" : "1990-05-01"),
+        a(`${person}.ressources`, incomeTypes),
+        ...incomeTypes.map((type) => a(`${person}.${type}`, full)),
+      );
+    }
+    largest.push({ entityName: "enfants", id: "enfants", fieldName: "enfants", value: children });
+    const input = { answers: { all: largest, current: largest }, dateDeValeur: DATE };
+    const parsed = parseSimulationInput(bundle, input);
+    expect(parsed.ok && parsed.value.answers.all.length).toBe(largest.length);
+
+    const normalAnswers = [
+      ...student,
+      a("demandeur.ressources", ["salaire_net"]),
+      a("demandeur.salaire_net", monthsBack(13)),
+    ];
+    const normal = buildSituation(bundle, normalAnswers, DATE);
+    const biggest = buildSituation(bundle, largest, DATE);
+    const periodsOf = (answers: Answer[]) =>
+      answers.reduce(
+        (sum, answer) =>
+          sum +
+          (typeof answer.value === "object" && !Array.isArray(answer.value)
+            ? Object.keys(answer.value).length
+            : 1),
+        0,
+      );
+    const sizeRatio = periodsOf(largest) / periodsOf(normalAnswers);
+    const repeats = calibratedRepeats(normal);
+    const [normalMs, largestMs] = leastCosts([normal, biggest], repeats);
+    const costRatio = largestMs! / normalMs!;
+    console.log(
+      `request build: normal ${(normalMs! / repeats).toFixed(2)} ms, largest valid ` +
+        `${(largestMs! / repeats).toFixed(2)} ms (${costRatio.toFixed(1)} times, for ` +
+        `${sizeRatio.toFixed(0)} times the answered values)`,
+    );
+    expect(costRatio).toBeLessThan(sizeRatio);
+  }, 120_000);
+});
