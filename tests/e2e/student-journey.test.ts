@@ -86,6 +86,8 @@ afterAll(async () => {
 });
 
 describe("student journey, keyboard only", () => {
+  // 38 screens, each axe-checked twice, and five layout checks: over the 180 s default when the
+  // machine is loaded.
   it("reaches the results and sees the grant and the housing aid", async () => {
     const { page, consoleErrors } = await harness.newPage();
     await page.goto(harness.baseUrl);
@@ -185,7 +187,7 @@ describe("student journey, keyboard only", () => {
     expect(wentBack, "the 'Retour' button was tried").toBe(true);
     expect(consoleErrors).toEqual([]);
     journeyPage = page;
-  });
+  }, 300_000);
 
   it("explains in French when the engine is down, and offers a retry", async () => {
     const page = journeyPage;
