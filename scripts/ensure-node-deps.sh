@@ -10,5 +10,7 @@ fi
 echo "→ Installation des dépendances npm…"
 # `npm install` rather than `npm ci`: the registry mirror omits other platforms' optional packages
 # from the lockfile, which `npm ci` rejects; with an unchanged lockfile both install the same tree.
-npm install --no-audit --no-fund --loglevel=error
+# `--no-save`: npm install would otherwise write back the lockfile it read (adding those optional
+# packages, or reformatting it), leaving a fresh clone with a modified package-lock.json.
+npm install --no-save --no-audit --no-fund --loglevel=error
 cat package.json package-lock.json | sha256sum | cut -d' ' -f1 > "$stamp"

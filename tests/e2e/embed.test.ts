@@ -15,7 +15,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { themeCatalogue } from "../../src/app/theme/themes";
 import { RESIZE_MESSAGE } from "../../src/embed/protocol";
 import { freePort } from "../integration/helpers/engine";
-import { expectNoAxeViolationsQuickly, startHarness, staticDir, type Harness } from "./harness";
+import {
+  expectNoAxeViolationsQuickly,
+  startHarness,
+  staticDir,
+  waitForAnimationsToEnd,
+  type Harness,
+} from "./harness";
 
 const EMBED_MAX_GZIP_BYTES = 3 * 1024;
 const BIRTH_DATE_PATH = "/simulation/individu/demandeur/date_naissance";
@@ -228,6 +234,7 @@ describe("themes and display scheme", () => {
     );
     // The preview shows the simulator's own pages (checked above); its landmarks would repeat the
     // page's, as they do on any partner's page (axe's best practice "landmark-unique").
+    await waitForAnimationsToEnd(page);
     const { violations } = await new AxeBuilder({ page }).exclude("main iframe").analyze();
     expect(violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     await context.close();

@@ -99,8 +99,30 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   };
 }
 
-/** Fails with the list of axe violations on the current screen, if any. */
+/**
+ * Waits until no animation or transition runs in any frame of the page: a DSFR modal fades in
+ * over 0.3 s, an accordion unfolds, and axe's colour contrast or a layout measure taken meanwhile
+ * sees half-transparent text or a moving box. Infinite animations (a spinner) are ignored: they
+ * never end. Polls at each animation frame, so it returns as soon as the page is still.
+ */
+export async function waitForAnimationsToEnd(page: Page): Promise<void> {
+  for (const frame of page.frames()) {
+    if (frame.isDetached()) continue;
+    await frame.waitForFunction(
+      () =>
+        document.getAnimations().every((animation) => {
+          const running = animation.playState === "running" || animation.pending;
+          return !running || animation.effect?.getComputedTiming().endTime === Infinity;
+        }),
+      undefined,
+      { polling: "raf" },
+    );
+  }
+}
+
+/** Fails with the list of axe violations on the current screen, if any, once it is still. */
 export async function expectNoAxeViolations(page: Page, screen: string): Promise<void> {
+  await waitForAnimationsToEnd(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   const summary = violations.map(
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
@@ -115,6 +137,7 @@ export async function expectNoAxeViolations(page: Page, screen: string): Promise
  */
 export async function expectNoAxeViolationsQuickly(page: Page, screen: string): Promise<void> {
   if (page.frames().length > 1) return expectNoAxeViolations(page, screen);
+  await waitForAnimationsToEnd(page);
   const { violations } = await new AxeBuilder({ page })
     .setLegacyMode(true)
     .options({ resultTypes: ["violations"] })

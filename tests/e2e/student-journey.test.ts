@@ -2,12 +2,14 @@
  * A student in Montpellier goes through the whole questionnaire with the keyboard only and sees the
  * amounts that OpenFisca-France computes, and the Montpellier bike aid; axe finds no violation on any screen visited
  * (every step in the light and the dark display schemes), the progress bar never
- * goes backwards while moving forward, and the in-page 'Retour' button works.
+ * goes backwards while moving forward, and the in-page 'Retour' button works. The home page, a
+ * step, the children list, the results and "revenir plus tard" pass the layout check (layout.ts).
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations, startHarness, type Harness } from "./harness";
 import { activate, activateBackwards, check, choose, fill, tabTo } from "./keyboard";
+import { expectNoOverflow } from "./layout";
 import { expectNoAxeViolationsLightAndDark } from "./schemes";
 
 type Action = (page: Page) => Promise<void>;
@@ -84,6 +86,8 @@ afterAll(async () => {
 });
 
 describe("student journey, keyboard only", () => {
+  // 38 screens, each axe-checked twice, and five layout checks: over the 180 s default when the
+  // machine is loaded.
   it("reaches the results and sees the grant and the housing aid", async () => {
     const { page, consoleErrors } = await harness.newPage();
     await page.goto(harness.baseUrl);
@@ -97,6 +101,9 @@ describe("student journey, keyboard only", () => {
       ),
     );
     await expectNoAxeViolations(page, "accueil");
+    await expectNoOverflow(page, "accueil", {
+      mainActions: [page.getByRole("button", { name: "Je commence ma simulation" })],
+    });
     await activate(page, "Je commence ma simulation");
 
     const visited: string[] = [];
@@ -113,6 +120,11 @@ describe("student journey, keyboard only", () => {
       ).toBeDefined();
       await page.locator("main h1").first().waitFor();
       await expectNoAxeViolationsLightAndDark(page, path);
+      // The layout of a step with one field, and of the children list with its buttons.
+      if (path === "individu/demandeur/date_naissance" || path === "enfants")
+        await expectNoOverflow(page, path, {
+          mainActions: [page.getByRole("button", { name: "Suivant" })],
+        });
       const progress = await progressShown(page);
       expect(progress, `progress bar on ${path} after ${visited.at(-1)}`).toBeGreaterThanOrEqual(
         lastProgress,
@@ -139,6 +151,7 @@ describe("student journey, keyboard only", () => {
       .first()
       .waitFor({ timeout: 120_000 });
     await expectNoAxeViolations(page, "resultats");
+    await expectNoOverflow(page, "resultats");
     const results = await page.locator("main").innerText();
     expect(results).toMatch(/Bourse sur critères sociaux[\s\S]*\d+[,\d]*\s*€/);
     expect(results).toContain("Aides personnelles au logement");
@@ -174,7 +187,7 @@ describe("student journey, keyboard only", () => {
     expect(wentBack, "the 'Retour' button was tried").toBe(true);
     expect(consoleErrors).toEqual([]);
     journeyPage = page;
-  });
+  }, 300_000);
 
   it("explains in French when the engine is down, and offers a retry", async () => {
     const page = journeyPage;
@@ -237,6 +250,7 @@ describe("recap, learn more, save for later and declarations, keyboard only", ()
     await p.waitForURL(/\/simulation\/revenir-plus-tard$/);
     await expectFocusedTitle(p, "Revenir plus tard\u00a0?");
     await expectNoAxeViolations(p, "revenir-plus-tard");
+    await expectNoOverflow(p, "revenir-plus-tard");
     await activate(p, "Enregistrer ma simulation");
     await p.getByText("Votre simulation est enregistrée.").waitFor();
     await expectNoAxeViolations(p, "revenir-plus-tard enregistrée");

@@ -58,7 +58,9 @@ export function HomePage() {
             Avant de commencer, munissez-vous de vos ressources, ou de celles de vos parents si vous
             êtes encore à leur charge.
           </p>
-          <ul className="fr-btns-group fr-btns-group--inline-md">
+          {/* In a DSFR group, a button with an icon shows only its icon unless the group says
+              where icons go (--icon-left/right); --lg: a tap target of 48 px. */}
+          <ul className="fr-btns-group fr-btns-group--inline-md fr-btns-group--lg fr-btns-group--icon-right">
             <li>
               <Button
                 onClick={start}

@@ -167,7 +167,7 @@ export function ResultsPage() {
         </section>
       )}
       {droits && (
-        <ul className="fr-btns-group fr-btns-group--inline-md fr-mt-3w app-no-print">
+        <ul className="fr-btns-group fr-btns-group--inline-md fr-btns-group--icon-left fr-mt-3w app-no-print">
           <li>
             <Button
               priority="secondary"

@@ -58,7 +58,7 @@ export function SaveLaterPage() {
         )}
       </div>
       {saveError && <Alert severity="error" small className="fr-mb-3w" description={saveError} />}
-      <ul className="fr-btns-group fr-btns-group--inline-md">
+      <ul className="fr-btns-group fr-btns-group--inline-md fr-btns-group--icon-left">
         <li>
           <Button
             iconId="fr-icon-save-line"

@@ -44,7 +44,7 @@ export function ChildrenListStep({ title }: { title: string }) {
           {children.map(({ id, name }) => (
             <li key={id} className="fr-mb-2w">
               <p className="fr-text--bold fr-mb-1w">{capitalised(name)}</p>
-              <ul className="fr-btns-group fr-btns-group--inline fr-btns-group--sm">
+              <ul className="fr-btns-group fr-btns-group--inline fr-btns-group--sm fr-btns-group--icon-left">
                 <li>
                   <Button
                     type="button"
@@ -75,7 +75,7 @@ export function ChildrenListStep({ title }: { title: string }) {
       <p role="status" className="fr-sr-only">
         {announcement}
       </p>
-      <ul className="fr-btns-group fr-btns-group--inline-md">
+      <ul className="fr-btns-group fr-btns-group--inline-md fr-btns-group--lg fr-btns-group--icon-left">
         <li>
           <Button
             ref={addButton}

@@ -56,7 +56,7 @@ export function StepForm({ step, title, values, enumerations, today, onSubmit }:
             today={today}
           />
         ))}
-        <Button type="submit" iconId="fr-icon-arrow-right-line" iconPosition="right">
+        <Button type="submit" size="large" iconId="fr-icon-arrow-right-line" iconPosition="right">
           Suivant
         </Button>
       </form>
