@@ -15,6 +15,25 @@ export const MIN_DATE = "1900-01-01";
  */
 export const MAX_PERIOD_AMOUNT = 10_000_000;
 
+/**
+ * The most period amounts (one month or one year of one income) a simulation may hold in all.
+ * A family of twelve declaring ten incomes each over the 13 months asked holds 1,560; the bound
+ * keeps the work of preparing one computation to a few milliseconds (issue 15: a simulation at
+ * the body limit with every income over the whole window took about 100 ms of event loop).
+ */
+export const MAX_PERIOD_VALUES = 3000;
+
+/** How many period amounts the answers hold (the keys of their period maps). */
+export function periodValueCount(answers: readonly { value: unknown }[]): number {
+  let count = 0;
+  for (const { value } of answers) {
+    if (typeof value === "object" && value !== null && !Array.isArray(value)) {
+      for (const _key in value) count++;
+    }
+  }
+  return count;
+}
+
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 const YEAR = /^\d{4}$/;
 

@@ -109,6 +109,28 @@ export interface ValueDates {
 
 /** Period helpers of spec §9: fiscal year = current year − 2, previous fiscal year − 3, last year − 1. */
 export function valueDates(dateDeValeur: string): ValueDates {
+  // Read for every answer while a request is built: computed once per value date (month labels
+  // go through Intl, which costs microseconds each), shared frozen.
+  let dates = valueDatesCache.get(dateDeValeur);
+  if (!dates) {
+    if (valueDatesCache.size >= VALUE_DATES_CACHE_SIZE) valueDatesCache.clear();
+    dates = deepFreeze(computeValueDates(dateDeValeur));
+    valueDatesCache.set(dateDeValeur, dates);
+  }
+  return dates;
+}
+
+const VALUE_DATES_CACHE_SIZE = 64;
+const valueDatesCache = new Map<string, ValueDates>();
+
+function deepFreeze(dates: ValueDates): ValueDates {
+  for (const option of [...dates.last3Months, ...dates.last12Months]) Object.freeze(option);
+  Object.freeze(dates.last3Months);
+  Object.freeze(dates.last12Months);
+  return Object.freeze(dates);
+}
+
+function computeValueDates(dateDeValeur: string): ValueDates {
   const parsed = parseIsoDate(dateDeValeur);
   if (!parsed) throw new Error(`Invalid value date: ${dateDeValeur}`);
   const year = parsed.year;

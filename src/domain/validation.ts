@@ -3,6 +3,8 @@ import { abTestingIssues } from "./ab-tests";
 import {
   answerBounds,
   MAX_PERIOD_AMOUNT,
+  MAX_PERIOD_VALUES,
+  periodValueCount,
   periodAmountProblem,
   periodProblem,
   type AnswerBounds,
@@ -269,7 +271,10 @@ export const VALUE_DATES = { min: "2025-06-01", max: "2099-12-31" } as const;
 const inputShape = z
   .object({
     answers: z
-      .object({ all: z.array(answerShape).max(2000), current: z.array(answerShape).max(2000) })
+      .object({
+        all: z.array(answerShape).max(2000),
+        current: z.array(answerShape).max(2000),
+      })
       .strict(),
     dateDeValeur: z
       .string()
@@ -348,6 +353,13 @@ export function parseSimulationInput(bundle: Bundle, body: unknown): ParseResult
         const path = formatPath(["answers", list, index, problem.key]);
         errors.push({ path, message: problem.message });
       }
+    });
+  }
+  // Each map is bounded by the window; their number too, so the work of one computation is.
+  if (errors.length === 0 && periodValueCount(input.answers.all) > MAX_PERIOD_VALUES) {
+    errors.push({
+      path: "answers.all",
+      message: `ne doit pas compter plus de ${MAX_PERIOD_VALUES} montants par période en tout`,
     });
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, value: input };

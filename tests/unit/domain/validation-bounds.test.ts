@@ -9,9 +9,11 @@ import {
   BAFA_MERGED,
   BAFA_SEPARATE,
   MAX_PERIOD_AMOUNT,
+  MAX_PERIOD_VALUES,
   parseSimulationInput,
   PLANS_QUESTION_HIDDEN,
 } from "../../../src/domain";
+import { largestValidAnswers } from "../../fixtures/largest-simulation";
 import { a, bundle, DATE, student } from "./fixtures";
 
 const NBSP = "\u00a0";
@@ -135,6 +137,20 @@ describe("amounts over time", () => {
       `individu.aide_logement le montant de «${NBSP}2026-10${NBSP}» doit être positif ou nul`,
       `individu.revenus_locatifs le montant de «${NBSP}2026-10${NBSP}» doit être inférieur ou égal à 10000000`,
     ]);
+  });
+});
+
+describe("period amounts in all", () => {
+  it("accepts the largest simulation within the bound, refuses more", () => {
+    const largest = largestValidAnswers(bundle, DATE);
+    expect(errorsOf({ answers: { all: largest, current: [] }, dateDeValeur: DATE })).toEqual([]);
+
+    // One income more over the whole window: past the bound.
+    const over = largestValidAnswers(bundle, DATE, 2000, MAX_PERIOD_VALUES + 38);
+    expect(errorsOf({ answers: { all: over, current: [] }, dateDeValeur: DATE })).toContainEqual({
+      path: "answers.all",
+      message: `ne doit pas compter plus de ${MAX_PERIOD_VALUES} montants par période en tout`,
+    });
   });
 });
 

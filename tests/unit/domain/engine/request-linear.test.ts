@@ -7,7 +7,6 @@
  */
 import { describe, expect, it } from "vitest";
 import {
-  answerBounds,
   buildEngineRequest,
   buildSituation,
   monthId,
@@ -15,6 +14,7 @@ import {
   type Answer,
   type Situation,
 } from "../../../../src/domain";
+import { largestValidAnswers } from "../../../fixtures/largest-simulation";
 import { a, bundle, DATE, student } from "../fixtures";
 
 /** The net incomes converted month by month (net to gross and taxable). */
@@ -85,36 +85,7 @@ describe("building the engine request", () => {
   }, 180_000);
 
   it("costs no more per period for the largest valid simulation than for a normal one", () => {
-    const { periods } = answerBounds(DATE);
-    const window: string[] = [];
-    for (let month = periods.firstMonth; month <= periods.lastMonth;) {
-      window.push(month);
-      month = monthId(`${month}-01`, 1);
-    }
-    for (let year = Number(periods.firstYear); year <= Number(periods.lastYear); year++) {
-      window.push(String(year));
-    }
-    const full = Object.fromEntries(window.map((period) => [period, 1500]));
-    const incomeTypes = bundle.incomeTypes.map((type) => type.id);
-    // The most answers a list may hold, each income over every period of the window, shared
-    // among as many people as it takes.
-    const people = [
-      "demandeur",
-      "conjoint",
-      ...Array.from({ length: 60 }, (_, i) => `enfant_${i}`),
-    ];
-    const largest: Answer[] = [a("famille.en_couple", true)];
-    const children: string[] = [];
-    for (const person of people) {
-      if (largest.length + incomeTypes.length + 3 > 2000) break;
-      if (person.startsWith("enfant_")) children.push(person);
-      largest.push(
-        a(`${person}.date_naissance`, person.startsWith("enfant_") ? "2010-05-01" : "1990-05-01"),
-        a(`${person}.ressources`, incomeTypes),
-        ...incomeTypes.map((type) => a(`${person}.${type}`, full)),
-      );
-    }
-    largest.push({ entityName: "enfants", id: "enfants", fieldName: "enfants", value: children });
+    const largest = largestValidAnswers(bundle, DATE);
     const input = { answers: { all: largest, current: largest }, dateDeValeur: DATE };
     const parsed = parseSimulationInput(bundle, input);
     expect(parsed.ok && parsed.value.answers.all.length).toBe(largest.length);
