@@ -8,6 +8,9 @@ export default defineConfig({
           name: "unit",
           include: ["tests/unit/**/*.test.{ts,tsx}"],
           environment: "node",
+          // The generator's tests compile the whole schema (a second or two alone, several
+          // seconds on a loaded 2-core machine): 5 s timed out under load.
+          testTimeout: 30_000,
         },
       },
       {
