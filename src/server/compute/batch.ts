@@ -48,6 +48,34 @@ export function mergeRequests(requests: readonly CalculateRequest[]): CalculateR
   return merged as unknown as CalculateRequest;
 }
 
+/**
+ * What a request gives the engine, without the values: every `entity.variable@period` it sets
+ * (an output asked for, `null`, is not set). OpenFisca keeps one array per variable and period
+ * for all the households of a simulation: once a household sets a variable at a period, every
+ * other household gets that variable's default there instead of its formula (a visitor
+ * declaring this month's RSA would give 0 € of RSA to every other household of the batch). So
+ * only requests that set exactly the same variables at the same periods are merged: each then
+ * gets what it would alone.
+ */
+export function inputSignature(request: CalculateRequest): string {
+  const set = new Set<string>();
+  for (const [plural, instances] of Object.entries(request as unknown as Entities)) {
+    for (const instance of Object.values(instances)) {
+      for (const [key, value] of Object.entries(instance)) {
+        if (Array.isArray(value) || value === null || value === undefined) continue;
+        if (typeof value === "object") {
+          for (const [period, given] of Object.entries(value as Record<string, unknown>)) {
+            if (given !== null && given !== undefined) set.add(`${plural}.${key}@${period}`);
+          }
+        } else {
+          set.add(`${plural}.${key}`);
+        }
+      }
+    }
+  }
+  return [...set].sort().join(" ");
+}
+
 /** Thrown when the engine's answer to a merged request lacks a household's instance. */
 export class BatchSplitError extends Error {
   override name = "BatchSplitError";
@@ -109,6 +137,8 @@ export interface BatchingCalculator extends Calculator {
 
 interface Pending {
   request: CalculateRequest;
+  /** Its `inputSignature`: only requests with the same one share a `/calculate`. */
+  signature: string;
   resolve(response: CalculateResponse): void;
   reject(error: unknown): void;
   /** Sent alone: it was part of a batch the engine rejected. */
@@ -123,7 +153,8 @@ export const DEFAULT_BATCH_WINDOW_MS = 15;
  * A calculator with the engine client's interface that sends a request at once while fewer than
  * `concurrency` are in flight, and otherwise queues it; when a request returns, the freed worker
  * takes its share of the queue (at most `maxBatchSize`) as one merged `/calculate`, and the
- * answer is split back. The queue is shared between the free workers and those computing a lone
+ * answer is split back. Only requests that set the same inputs are merged (`inputSignature`).
+ * The queue is shared between the free workers and those computing a lone
  * household: these were sent at once when a rush began and free a moment later, so the rush is
  * computed side by side instead of by one worker while the others idle.
  *
@@ -154,8 +185,17 @@ export function createBatchingCalculator(
       } else {
         const sharers = concurrency - busy + busyAlone;
         const share = Math.min(maxBatchSize, Math.ceil(queue.length / sharers));
-        while (batch.length < share && queue.length > 0 && !queue[0]?.solo) {
-          batch.push(queue.shift() as Pending);
+        // The oldest request, and those after it that set the same inputs (see inputSignature);
+        // the others keep their place.
+        const { signature } = queue[0] as Pending;
+        for (let i = 0; i < queue.length && batch.length < share;) {
+          const pending = queue[i] as Pending;
+          if (!pending.solo && pending.signature === signature) {
+            batch.push(pending);
+            queue.splice(i, 1);
+          } else {
+            i += 1;
+          }
         }
       }
       const alone = batch.length === 1;
@@ -207,7 +247,7 @@ export function createBatchingCalculator(
     },
     calculate(request) {
       return new Promise<CalculateResponse>((resolve, reject) => {
-        queue.push({ request, resolve, reject, solo: false });
+        queue.push({ request, signature: inputSignature(request), resolve, reject, solo: false });
         if (gatherMs === 0 || busy >= concurrency) pump();
         else
           gathering ??= setTimeout(() => {

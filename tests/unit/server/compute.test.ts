@@ -4,6 +4,7 @@ import {
   createBatchingCalculator,
   createCachingCalculator,
   createEngineInfo,
+  inputSignature,
   LruCache,
   mergeRequests,
   pinnedEnginePackages,
@@ -236,6 +237,33 @@ describe("batching calculator", () => {
     expect(sizes).toEqual([1, 3, 3, 1]);
   });
 
+  it("merges only requests that set the same variables at the same periods", async () => {
+    // OpenFisca gives one household's input to the others of a simulation as the default: a
+    // household declaring this month's RSA would zero the RSA computed for the others.
+    const engine = fakeEngine();
+    const sizes: number[] = [];
+    const batcher = createBatchingCalculator(engine, {
+      concurrency: 1,
+      maxBatchSize: 64,
+      onSend: (size) => sizes.push(size),
+    });
+    const first = batcher.calculate(household(1));
+    const plain = batcher.calculate(household(2));
+    const declaring = batcher.calculate(household(3, { rsa: { [MONTH]: 400 } }));
+    const asking = batcher.calculate(household(4, { rsa: { [MONTH]: null } }));
+    await settleAll(engine);
+    expect((await Promise.all([first, plain, declaring, asking])).map(doubleOf)).toEqual([
+      2, 4, 6, 8,
+    ]);
+    // The first alone; then the oldest waiting with the one that sets the same inputs (an output
+    // asked for is not an input); then the one declaring the RSA, alone.
+    expect(sizes).toEqual([1, 2, 1]);
+    expect(Object.keys(engine.sent[1]?.individus ?? {})).toEqual(["b0_demandeur", "b1_demandeur"]);
+    expect(inputSignature(household(3, { rsa: { [MONTH]: 400 } }))).toContain(
+      `individus.rsa@${MONTH}`,
+    );
+  });
+
   it("retries the members of a rejected batch one by one: one bad situation fails alone", async () => {
     const engine = fakeEngine();
     const sizes: number[] = [];
@@ -245,9 +273,9 @@ describe("batching calculator", () => {
       onSend: (size) => sizes.push(size),
     });
     const first = batcher.calculate(household(1));
-    const good = batcher.calculate(household(2));
+    const good = batcher.calculate(household(2, { activite: { [MONTH]: "etudiant" } }));
     const bad = batcher.calculate(household(3, { activite: { [MONTH]: "astronaute" } }));
-    const alsoGood = batcher.calculate(household(4));
+    const alsoGood = batcher.calculate(household(4, { activite: { [MONTH]: "salarie" } }));
     const badOutcome = bad.then(
       () => "resolved",
       (error: unknown) => error,
