@@ -4,6 +4,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-node-deps.sh
 bash scripts/engine/ensure-engine.sh
+bash scripts/oracle/ensure-oracle-cases.sh >/dev/null
 bash scripts/ensure-chromium.sh
 
 step() { printf '\n── %s\n' "$1"; }
@@ -35,6 +36,7 @@ TEST_DATABASE_URL="$pg_url" npx vitest run --project integration \
   --exclude tests/integration/compute.test.ts \
   --exclude tests/integration/robustness.test.ts \
   --exclude tests/integration/golden.test.ts \
+  --exclude tests/integration/oracle.test.ts \
   --exclude tests/integration/faults/engine-kill.test.ts
 step "Bout en bout";  npx vitest run --project e2e
 step "Lighthouse";    npm run -s lighthouse

@@ -268,6 +268,14 @@ export const benefitsFile = z.strictObject({
           period: z.enum(["month", "year"]),
           /** `mixed` only: a boolean variable (same entity and period) under which 0 means granted. */
           eligibleAtZero: name.optional(),
+          /**
+           * First value date (YYYY-MM-DD) the engine can compute it: its parameters start then, and
+           * asking for it at an earlier date fails the whole computation. Not asked before.
+           */
+          since: z
+            .string()
+            .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, "must be a date YYYY-MM-DD")
+            .optional(),
         }),
         type: z.enum(BENEFIT_TYPES),
         /** `€`, `%`, `séances`…; omitted when the benefit has no amount (bool). */

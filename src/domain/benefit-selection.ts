@@ -66,6 +66,9 @@ export function selectEngineBenefits(
     (context ??= withSelf(predicateContext(bundle, answers, options), answers, "demandeur"));
 
   return bundle.benefits.filter((benefit) => {
+    // Asked before its parameters exist, a benefit fails the whole computation.
+    if (benefit.engine.since !== undefined && options.dateDeValeur < benefit.engine.since)
+      return false;
     const institution = institutions.get(benefit.institution);
     if (institution && !benefitTerritoryContains(institution, commune)) return false;
     if (benefit.interestFlag !== undefined && !applicantInterested(answers, benefit.interestFlag))

@@ -216,6 +216,8 @@ export interface Benefit {
     period: "month" | "year";
     /** `mixed` only: the boolean variable, same entity and period, under which 0 means granted. */
     eligibleAtZero?: string;
+    /** First value date the engine can compute it (its parameters start then): not asked before. */
+    since?: string;
   };
   type: BenefitType;
   /** `€`, `%`, `séances`…; the empty string when the benefit has no amount (bool). */

@@ -9,11 +9,11 @@ import { createBikeAidsCalculator } from "./bikes";
 import { createCommuneCentres } from "./commune-centres";
 import { createEngineCompute, createEngineInfo, type EngineCompute } from "./compute";
 import { EngineUnavailableError, type EngineSupervisor } from "./engine";
-import { createParameterService } from "./parameters";
+import { createParameterService, type ParametersAt } from "./parameters";
 import { createLieuxClient } from "./places";
 import { createHttpSmsSender, createSmtpMailer, type RecapDeps } from "./recap";
 import { repoPath } from "./repo-paths";
-import { createSimulationComputer } from "./results";
+import { createSimulationComputer, type SimulationComputer } from "./results";
 import type { StatsBenefit, StatsSettings } from "./routes/stats";
 import type { Database } from "./storage";
 
@@ -164,6 +164,25 @@ export function statsBenefits(
   }));
 }
 
+/**
+ * The results pipeline of the app (prune → situation → engine request → engine → results), as
+ * `buildSimulatorApp` wires it: shared with the tests that replay official cases through it.
+ */
+export function buildSimulationComputer(
+  bundle: Bundle,
+  catalogue: Catalogue,
+  compute: EngineCompute,
+  parametersAt: ParametersAt,
+): SimulationComputer {
+  return createSimulationComputer(bundle, compute.calculator, {
+    parametersAt,
+    engineVariables: () => compute.info.variables(),
+    communeCentres: createCommuneCentres(),
+    catalogue,
+    bikeAids: createBikeAidsCalculator(bundle, catalogue),
+  });
+}
+
 /** The production wiring of the app: schema-driven validation and results from the engine. */
 export function buildSimulatorApp({
   bundle,
@@ -185,13 +204,7 @@ export function buildSimulatorApp({
     engineStatus: () => engine.status,
   });
   const compute = buildEngineCompute(engine, settings);
-  const computer = createSimulationComputer(bundle, compute.calculator, {
-    parametersAt,
-    engineVariables: () => compute.info.variables(),
-    communeCentres: createCommuneCentres(),
-    catalogue,
-    bikeAids: createBikeAidsCalculator(bundle, catalogue),
-  });
+  const computer = buildSimulationComputer(bundle, catalogue, compute, parametersAt);
   return buildApp({
     db,
     bundle,

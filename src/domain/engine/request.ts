@@ -45,7 +45,7 @@ export function buildEngineRequest(
   // Entities and roles, without the children over 25.
   const members = householdMembers(situation);
   const people = memberList(members);
-  const request = householdEntities(members);
+  const request = householdEntities(members, dateDeValeur);
 
   // The answers, as the schema maps them.
   for (const person of people) {

@@ -48,6 +48,34 @@ export function mergeRequests(requests: readonly CalculateRequest[]): CalculateR
   return merged as unknown as CalculateRequest;
 }
 
+/**
+ * What a request gives the engine, without the values: every `entity.variable@period` it sets
+ * (an output asked for, `null`, is not set). OpenFisca keeps one array per variable and period
+ * for all the households of a simulation: once a household sets a variable at a period, every
+ * other household gets that variable's default there instead of its formula (a visitor
+ * declaring this month's RSA would give 0 € of RSA to every other household of the batch). So
+ * only requests that set exactly the same variables at the same periods are merged: each then
+ * gets what it would alone.
+ */
+export function inputSignature(request: CalculateRequest): string {
+  const set = new Set<string>();
+  for (const [plural, instances] of Object.entries(request as unknown as Entities)) {
+    for (const instance of Object.values(instances)) {
+      for (const [key, value] of Object.entries(instance)) {
+        if (Array.isArray(value) || value === null || value === undefined) continue;
+        if (typeof value === "object") {
+          for (const [period, given] of Object.entries(value as Record<string, unknown>)) {
+            if (given !== null && given !== undefined) set.add(`${plural}.${key}@${period}`);
+          }
+        } else {
+          set.add(`${plural}.${key}`);
+        }
+      }
+    }
+  }
+  return [...set].sort().join(" ");
+}
+
 /** Thrown when the engine's answer to a merged request lacks a household's instance. */
 export class BatchSplitError extends Error {
   override name = "BatchSplitError";
@@ -131,6 +159,8 @@ export class EngineBusyError extends Error {
 
 interface Pending {
   request: CalculateRequest;
+  /** Its `inputSignature`: only requests with the same one share a `/calculate`. */
+  signature: string;
   resolve(response: CalculateResponse): void;
   reject(error: unknown): void;
   /** Drops the request from the queue once it has waited `maxWaitMs`. */
@@ -157,7 +187,8 @@ function isRejection(error: unknown): boolean {
  * A calculator with the engine client's interface that sends a request at once while fewer than
  * `concurrency` are in flight, and otherwise queues it; when a request returns, the freed worker
  * takes its share of the queue (at most `maxBatchSize`) as one merged `/calculate`, and the
- * answer is split back. The queue is shared between the free workers and those computing a lone
+ * answer is split back. Only requests that set the same inputs are merged (`inputSignature`).
+ * The queue is shared between the free workers and those computing a lone
  * household: these were sent at once when a rush began and free a moment later, so the rush is
  * computed side by side instead of by one worker while the others idle.
  *
@@ -191,10 +222,21 @@ export function createBatchingCalculator(
   let busyAlone = 0;
   let inFlight = 0;
 
+  /**
+   * The oldest request, and those after it that set the same inputs (see `inputSignature`), up to
+   * this worker's share of the queue; the others keep their place.
+   */
   function takeShare(): Pending[] {
     const sharers = concurrency - busy + busyAlone;
     const share = Math.min(maxBatchSize, Math.ceil(queue.length / sharers));
-    const batch = queue.splice(0, share);
+    const { signature } = queue[0] as Pending;
+    const batch: Pending[] = [];
+    const rest: Pending[] = [];
+    for (const pending of queue) {
+      if (batch.length < share && pending.signature === signature) batch.push(pending);
+      else rest.push(pending);
+    }
+    queue.splice(0, queue.length, ...rest);
     for (const pending of batch) clearTimeout(pending.deadline);
     return batch;
   }
@@ -279,7 +321,7 @@ export function createBatchingCalculator(
           reject(new EngineBusyError("queue-full"));
           return;
         }
-        enqueue({ request, resolve, reject });
+        enqueue({ request, signature: inputSignature(request), resolve, reject });
         if (gatherMs === 0 || busy >= concurrency) pump();
         else
           gathering ??= setTimeout(() => {

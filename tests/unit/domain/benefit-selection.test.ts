@@ -80,6 +80,22 @@ const young = [
 ];
 
 describe("selectEngineBenefits", () => {
+  it("does not ask for a benefit before the engine can compute it (engine.since)", () => {
+    const since = {
+      ...testBundle,
+      benefits: [
+        benefit("old", "etat"),
+        benefit("recent", "etat", {
+          engine: { variable: "recent", entity: "individus", period: "month", since: "2024-01-01" },
+        }),
+      ],
+    };
+    const at = (dateDeValeur: string) =>
+      selectEngineBenefits(since, young, { dateDeValeur }).map((b) => b.id);
+    expect(at("2023-12-31")).toEqual(["old"]);
+    expect(at("2024-01-01")).toEqual(["old", "recent"]);
+  });
+
   it("keeps the benefits of every institution acting in the commune, in catalogue order", () => {
     expect(selected([...young, a("menage.depcom", lyon)])).toEqual([
       "national",

@@ -6,6 +6,7 @@ import {
   createCachingCalculator,
   createEngineInfo,
   EngineBusyError,
+  inputSignature,
   LruCache,
   mergeRequests,
   pinnedEnginePackages,
@@ -238,6 +239,33 @@ describe("batching calculator", () => {
     expect(sizes).toEqual([1, 3, 3, 1]);
   });
 
+  it("merges only requests that set the same variables at the same periods", async () => {
+    // OpenFisca gives one household's input to the others of a simulation as the default: a
+    // household declaring this month's RSA would zero the RSA computed for the others.
+    const engine = fakeEngine();
+    const sizes: number[] = [];
+    const batcher = createBatchingCalculator(engine, {
+      concurrency: 1,
+      maxBatchSize: 64,
+      onSend: (size) => sizes.push(size),
+    });
+    const first = batcher.calculate(household(1));
+    const plain = batcher.calculate(household(2));
+    const declaring = batcher.calculate(household(3, { rsa: { [MONTH]: 400 } }));
+    const asking = batcher.calculate(household(4, { rsa: { [MONTH]: null } }));
+    await settleAll(engine);
+    expect((await Promise.all([first, plain, declaring, asking])).map(doubleOf)).toEqual([
+      2, 4, 6, 8,
+    ]);
+    // The first alone; then the oldest waiting with the one that sets the same inputs (an output
+    // asked for is not an input); then the one declaring the RSA, alone.
+    expect(sizes).toEqual([1, 2, 1]);
+    expect(Object.keys(engine.sent[1]?.individus ?? {})).toEqual(["b0_demandeur", "b1_demandeur"]);
+    expect(inputSignature(household(3, { rsa: { [MONTH]: 400 } }))).toContain(
+      `individus.rsa@${MONTH}`,
+    );
+  });
+
   it("splits a rejected batch in halves down to the bad situation, which fails alone", async () => {
     const engine = fakeEngine();
     const sizes: number[] = [];
@@ -247,9 +275,9 @@ describe("batching calculator", () => {
       onSend: (size) => sizes.push(size),
     });
     const first = batcher.calculate(household(1));
-    const good = batcher.calculate(household(2));
+    const good = batcher.calculate(household(2, { activite: { [MONTH]: "etudiant" } }));
     const bad = batcher.calculate(household(3, { activite: { [MONTH]: "astronaute" } }));
-    const alsoGood = batcher.calculate(household(4));
+    const alsoGood = batcher.calculate(household(4, { activite: { [MONTH]: "salarie" } }));
     const badOutcome = bad.then(
       () => "resolved",
       (error: unknown) => error,
@@ -304,16 +332,19 @@ describe("batching calculator: a rejected batch", () => {
     };
     return { engine, sizes };
   }
-  const poisoned = (request: CalculateRequest) => JSON.stringify(request).includes("9999-12");
+  /** The poison is a value, not an input of its own: the household shares the others' batch. */
+  const POISON = -9999;
+  const poisoned = (request: CalculateRequest) =>
+    Object.values(request.individus).some(
+      (person) => (person as Person).salaire?.[MONTH] === POISON,
+    );
   const yearOutOfRange = () =>
     new EngineRequestError(500, { error: "Internal server error: year 10000 is out of range" });
 
   it("finds one bad household among 64 in about 2·log2(64) requests, not 64", async () => {
     const { engine, sizes } = instantEngine(poisoned, yearOutOfRange);
     const batcher = createBatchingCalculator(engine, { concurrency: 1, maxBatchSize: 64 });
-    const requests = Array.from({ length: 65 }, (_, i) =>
-      household(i, i === 40 ? { salaire: { "9999-12": 1 } } : {}),
-    );
+    const requests = Array.from({ length: 65 }, (_, i) => household(i === 40 ? POISON : i));
     const outcomes = await Promise.allSettled(requests.map((r) => batcher.calculate(r)));
     expect(outcomes.filter((o) => o.status === "rejected")).toHaveLength(1);
     expect(outcomes[40]?.status).toBe("rejected");
@@ -359,7 +390,7 @@ describe("batching calculator: a rejected batch", () => {
           const { engine, sizes } = instantEngine(poisoned, yearOutOfRange);
           const batcher = createBatchingCalculator(engine, { concurrency, maxBatchSize });
           const requests = Array.from({ length: count }, (_, i) =>
-            household(i + 1, i === bad ? { salaire: { "9999-12": 1 } } : {}),
+            household(i === bad ? POISON : i + 1),
           );
           const outcomes = await Promise.allSettled(requests.map((r) => batcher.calculate(r)));
           outcomes.forEach((outcome, i) => {

@@ -9,8 +9,8 @@
  * The parents are synthetic individuals (`parent1`, and `parent2` when they live together and so
  * file together), with their own famille and ménage (`parents`): the applicant keeps their own
  * famille and ménage, since they live on their own for the CAF. Their foyer fiscal (`_`) has the
- * parents as declarants and the applicant (and the applicant's children) as dependants, with the
- * parental-resources answers at the fiscal year N-2:
+ * parents as declarants and the applicant (and the applicant's children who are tax dependants)
+ * as dependants, with the parental-resources answers at the fiscal year N-2:
  * - `rfr`: the parents' reference tax income (`parents.rfr`);
  * - `nbptr`: their number of tax shares (`parents.nbptr`);
  * - `rbg`: their revenu brut global (`bourse_criteres_sociaux_base_ressources_parentale`, the
@@ -30,6 +30,7 @@ import {
   type EngineRequest,
   type PeriodValues,
 } from "../types";
+import { isTaxDependant } from "./entities";
 import type { HouseholdMembers } from "./members";
 
 /** Parents' situations under which the parents cannot be reached (spec §2 "Parents block"). */
@@ -104,7 +105,12 @@ export function addDependentParents(
   request.foyers_fiscaux[HOUSEHOLD_ID] = {
     ...own,
     declarants: parents,
-    personnes_a_charge: [members.demandeur.id, ...members.enfants.map((child) => child.id)],
+    personnes_a_charge: [
+      members.demandeur.id,
+      ...members.enfants
+        .filter((child) => isTaxDependant(child, situation.dateDeValeur))
+        .map((child) => child.id),
+    ],
     ...parentsTaxInputs(situation),
   };
   if (members.conjoint) {

@@ -12,7 +12,7 @@ const child = (id: string, years: number) => [
 describe("rule: entities and roles", () => {
   it("makes a young person living alone the parent, declarant and reference person of their own entities", () => {
     const members = householdMembers(buildSituation(bundle, student, DATE));
-    expect(householdEntities(members)).toEqual({
+    expect(householdEntities(members, DATE)).toEqual({
       individus: { demandeur: {} },
       familles: { _: { parents: ["demandeur"], enfants: [] } },
       foyers_fiscaux: { _: { declarants: ["demandeur"], personnes_a_charge: [] } },
@@ -29,7 +29,10 @@ describe("rule: entities and roles", () => {
       ...child("enfant_0", 3),
       ...child("enfant_1", 1),
     ];
-    const entities = householdEntities(householdMembers(buildSituation(bundle, answers, DATE)));
+    const entities = householdEntities(
+      householdMembers(buildSituation(bundle, answers, DATE)),
+      DATE,
+    );
     expect(Object.keys(entities.individus)).toEqual([
       "demandeur",
       "conjoint",
@@ -49,5 +52,30 @@ describe("rule: entities and roles", () => {
       conjoint: ["conjoint"],
       enfants: ["enfant_0", "enfant_1"],
     });
+  });
+
+  it("leaves a grown child answered not a dependant out of the parents' tax return: they file their own", () => {
+    // A couple with two children, the older (25) not a tax dependant: 2.5 shares, not 3.
+    const answers = [
+      ...student,
+      a("famille.en_couple", true),
+      a("conjoint.date_naissance", "1975-01-01"),
+      a("enfants.enfants", ["enfant_0", "enfant_1"]),
+      ...child("enfant_0", 25),
+      a("enfant_0.enfant_a_charge", false),
+      ...child("enfant_1", 15),
+      a("enfant_1.enfant_a_charge", true),
+    ];
+    const entities = householdEntities(
+      householdMembers(buildSituation(bundle, answers, DATE)),
+      DATE,
+    );
+    expect(entities.foyers_fiscaux).toEqual({
+      _: { declarants: ["demandeur", "conjoint"], personnes_a_charge: ["enfant_1"] },
+      enfant_0: { declarants: ["enfant_0"], personnes_a_charge: [] },
+    });
+    // Still a child of the family and of the dwelling: the engine judges CAF dependency.
+    expect(entities.familles._?.enfants).toEqual(["enfant_0", "enfant_1"]);
+    expect(entities.menages._?.enfants).toEqual(["enfant_0", "enfant_1"]);
   });
 });
