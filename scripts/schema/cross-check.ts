@@ -1,5 +1,6 @@
 import { checkAids, checkProfiles, collectAids } from "./aids";
 import { checkBenefits, checkInstitutions } from "./benefit-rules";
+import { checkDerived } from "./derived";
 import type { SchemaError, Segment } from "./errors";
 import { buildFieldIndex } from "./fields";
 import { checkForwardReferences, type PredicateSites } from "./forward";
@@ -71,5 +72,6 @@ export function crossCheck(schema: ValidatedSchema): SchemaError[] {
     schema.benefits.flatMap(({ value }) => (value.benefits ?? []).map((benefit) => benefit.id)),
   );
   errors.push(...checkAids(schema, collectAids(schema), fields, benefitIds));
+  errors.push(...checkDerived(schema, fields));
   return errors;
 }

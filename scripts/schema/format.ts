@@ -58,6 +58,29 @@ const engineMapping = z.strictObject({
   convert: z.enum(["months_before_value_date"]).optional(),
 });
 
+/** A derived value: a constant, or a further table on another answer. */
+export type DerivedValueYaml = string | number | boolean | null | DerivedTableYaml;
+export interface DerivedTableYaml {
+  from: string;
+  map: Record<string, DerivedValueYaml>;
+  otherwise?: DerivedValueYaml;
+}
+const derivedValue: z.ZodType<DerivedValueYaml> = z.lazy(() =>
+  z.union([z.string(), z.number(), z.boolean(), z.null(), derivedTable], {
+    error: "expected a value, or a table { from, map, otherwise? }",
+  }),
+);
+/**
+ * A table from the answers to one field (`from`, of the same entity) to values; `otherwise` is the
+ * value for the other answers and for no answer (null: leave the value unset). Without `otherwise`,
+ * every answer must be in `map`.
+ */
+const derivedTable = z.strictObject({
+  from: name,
+  map: z.record(z.string(), derivedValue),
+  otherwise: derivedValue.optional(),
+});
+
 const question = z.union(
   [
     text,
@@ -137,7 +160,11 @@ export const journeyFile = z.strictObject({
       z.strictObject({
         entity: z.enum(["individu", "famille", "menage", "parents"]),
         attribute: name,
-        engine: engineMapping,
+        /** Sent to the engine when given; else read by the aids' operators and the interests. */
+        engine: engineMapping.optional(),
+        /** The enumeration every value of the table belongs to. */
+        enum: name.optional(),
+        ...derivedTable.shape,
       }),
     )
     .optional(),
