@@ -41,11 +41,11 @@ const TRUE_ONLY: readonly string[] = TRUE_ONLY_CONDITIONS;
 const VALUE_LISTS: Readonly<Record<string, string>> = VALUE_LIST_CONDITIONS;
 const OPERATORS: readonly string[] = CONDITION_NAMES;
 
-/** Aids of benefits/*.yaml, then family members, in file order. */
+/** Aids of `benefits/`, then of `aids/` (any depth), then family members, in path and file order. */
 export function collectAids(schema: ValidatedSchema): AidSource[] {
   const institutions = institutionIndex(schema);
   const sources: AidSource[] = [];
-  for (const { file, value } of schema.benefits) {
+  for (const { file, value } of [...schema.benefits, ...schema.aids]) {
     (value.aids ?? []).forEach((aid, i) => sources.push({ file, path: ["aids", i], aid }));
   }
   for (const { file, value } of schema.families) {

@@ -320,6 +320,11 @@ export const benefitsFile = z.strictObject({
   aids: z.array(z.strictObject({ id: name, institution: name, ...aidKeys() })).optional(),
 });
 
+/** `aids/<kind>/<institution>.yaml`: the condition-based aids of one institution (ADR 0006). */
+export const aidsFile = z.strictObject({
+  aids: z.array(z.strictObject({ id: name, institution: name, ...aidKeys() })).min(1),
+});
+
 /** The keys of a condition-based aid but its id and institution (shared with family templates). */
 function aidKeys() {
   return {
@@ -426,6 +431,7 @@ export type JourneyFile = z.infer<typeof journeyFile>;
 export type IncomesFile = z.infer<typeof incomesFile>;
 export type InstitutionsFile = z.infer<typeof institutionsFile>;
 export type BenefitsFile = z.infer<typeof benefitsFile>;
+export type AidsFile = z.infer<typeof aidsFile>;
 export type InstitutionYaml = InstitutionsFile["institutions"][number];
 export type BenefitYaml = NonNullable<BenefitsFile["benefits"]>[number];
 export type AidYaml = NonNullable<BenefitsFile["aids"]>[number];
