@@ -1,4 +1,5 @@
 import type { Answer, AnswerEntityName, AnswerValue } from "./types";
+import type { KnownField } from "./schema-names";
 
 /** Answers are identified by (entityName, id, fieldName): a write replaces any earlier one. */
 export function sameKey(
@@ -20,11 +21,11 @@ export function valuesEqual(a: unknown, b: unknown): boolean {
   );
 }
 
-export function findAnswer(
+export function findAnswer<N extends string>(
   answers: readonly Answer[],
   entityName: AnswerEntityName,
   id: string,
-  fieldName: string,
+  fieldName: KnownField<N>,
 ): Answer | undefined {
   return answers.find((a) => sameKey(a, { entityName, id, fieldName }));
 }

@@ -7,6 +7,7 @@
  * `lives_in` with `"departements", ["74"]`).
  */
 import type { OperatorName } from "./condition-names";
+import type { KnownField } from "../schema-names";
 import type { EligibilityFacts } from "./facts";
 
 /** A no-break space, before `;`, `:` and inside « » (French typography). */
@@ -122,7 +123,7 @@ function places(facts: EligibilityFacts, kind: unknown, codes: readonly string[]
   return orList(names);
 }
 
-function yes(facts: EligibilityFacts, field: string): boolean {
+function yes<N extends string>(facts: EligibilityFacts, field: KnownField<N>): boolean {
   return facts.applicant[field] === true;
 }
 
@@ -244,7 +245,7 @@ export const OPERATORS: Readonly<Record<OperatorName, Operator>> = {
 
   health_social_training: {
     // Derived from the training specialty by the schema (`derived:` in schema/journey.yaml).
-    holds: (facts) => facts.applicant._formationSanitaireSociale === true,
+    holds: (facts) => yes(facts, "_formationSanitaireSociale"),
     explain: () =>
       `Cette aide est réservée aux personnes en formation sanitaire ou sociale${SEMI} vous n’avez pas indiqué une telle formation.`,
   },
