@@ -184,7 +184,7 @@ export const incomesFile = z.strictObject({
       category: name,
       label: incomeLabel,
       when: predicate.optional(),
-      /** Not offered on the income types screen (spec §3: asked elsewhere). */
+      /** Not offered on the income types screen (docs/product.md §3: asked elsewhere). */
       hidden: z.boolean().optional(),
       periodKind: z.enum(["monthly", "one_off", "annual"]),
       /** The engine entity of the variable; a famille variable sums the amounts of its members. */

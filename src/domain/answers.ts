@@ -31,7 +31,7 @@ export function findAnswer<N extends string>(
 }
 
 /**
- * Records an answer (spec §3, §5). Returns the same array when the value equals the stored one,
+ * Records an answer (docs/product.md §3, §5). Returns the same array when the value equals the stored one,
  * so callers can tell that nothing changed.
  */
 export function writeAnswer(answers: readonly Answer[], answer: Answer): Answer[] {
@@ -77,7 +77,7 @@ export function defaultChildFirstName(index: number): string {
   return `votre ${index + 1}${index === 0 ? "er" : "e"} enfant`;
 }
 
-/** Adds a child with the first unused `enfant_N` id and its default first name (spec §3). */
+/** Adds a child with the first unused `enfant_N` id and its default first name (docs/product.md §3). */
 export function addChild(answers: readonly Answer[]): { answers: Answer[]; id: string } {
   const ids = childIds(answers);
   let n = 0;

@@ -11,7 +11,7 @@ const HOUSING_AID_LOAN_DATE_DEFAULT = "2018-12-31";
 /**
  * A person's incomes: each selected type gets its amounts (empty when none were entered yet) and
  * its further answers, defaults filling the unanswered ones; amounts and further answers of a type
- * no longer selected are dropped (spec §4).
+ * no longer selected are dropped (docs/product.md §4).
  */
 function withIncomes(bundle: Bundle, values: Record<string, AnswerValue>): EntityValues {
   const selected = Array.isArray(values.ressources) ? values.ressources : [];
@@ -52,7 +52,7 @@ function buildPerson(
   return person;
 }
 
-/** What a situation carries beside the answers (spec §3 "Simulation"). */
+/** What a situation carries beside the answers (docs/product.md §3 "Simulation"). */
 export interface SituationOptions {
   version?: string;
   /** Taxable incomes of the fiscal year N-2, by person; attached only when something is declared. */
@@ -62,7 +62,7 @@ export interface SituationOptions {
 }
 
 /**
- * The situation derived from the answers (spec §3, §4); never stored. The fourth argument is the
+ * The situation derived from the answers (docs/product.md §3, §4); never stored. The fourth argument is the
  * schema version, or the options (version, declared taxable incomes and wealth).
  */
 export function buildSituation(

@@ -1,5 +1,5 @@
 /**
- * The A/B record kept in local storage under `ABTesting` (spec §3 "Persistence", §4 "A/B tests"):
+ * The A/B record kept in local storage under `ABTesting` (docs/product.md §3 "Persistence", §4 "A/B tests"):
  * `{ "aides_bafa": { "index": 1, "value": "aides_bafa_fusionnees_conserve_position" }, … }`.
  * The results page reads `aides_bafa` from it (`groupsMerged`), and the simulation and the
  * benefit statistics are posted with it as `abtesting`.
@@ -11,7 +11,7 @@ import {
   type Logger,
 } from "../machine/storage";
 
-/** The local storage key of the A/B record and the merged `aides_bafa` variant (spec §4). */
+/** The local storage key of the A/B record and the merged `aides_bafa` variant (docs/product.md §4). */
 export const AB_TESTING_KEY = "ABTesting";
 export const BAFA_MERGED = "aides_bafa_fusionnees_conserve_position";
 

@@ -30,7 +30,7 @@ export function BenefitPage() {
   const position = index >= 0 ? { index: index + 1, total: view.droits!.length } : undefined;
   const shownId = droit?.id;
   const positionKey = position ? `${position.index}/${position.total}` : "";
-  // Statistics (spec §3 "Benefit event"): this benefit's details were shown.
+  // Statistics (docs/product.md §3 "Benefit event"): this benefit's details were shown.
   useEffect(() => {
     if (!shownId) return;
     const [at, of] = positionKey.split("/").map(Number);

@@ -17,7 +17,7 @@ function abtesting(): Record<string, unknown> | null {
 }
 
 /**
- * Posts benefit events to the configured statistics endpoint (spec §7), for any page: e.g.
+ * Posts benefit events to the configured statistics endpoint (docs/product.md §7), for any page: e.g.
  * `postBenefitEvents([id], "showDetails", { index, total })` on a benefit's page, `"click"` on
  * its teleservice link.
  */
