@@ -10,7 +10,9 @@ export function checkAidFiles(schema: ValidatedSchema): SchemaError[] {
   const declaredIn = new Map<string, string>();
   for (const { file, value } of schema.institutions) {
     const name = file.rel.replace(/^.*\//, "").replace(/\.yaml$/, "");
-    for (const institution of value.institutions) declaredIn.set(institution.id, name);
+    // A duplicate id is reported by the references check; its first declaration counts.
+    for (const institution of value.institutions)
+      if (!declaredIn.has(institution.id)) declaredIn.set(institution.id, name);
   }
   const errors: SchemaError[] = [];
   for (const { file, value } of schema.aids) {

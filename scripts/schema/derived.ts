@@ -47,8 +47,10 @@ export function checkDerived(schema: ValidatedSchema, fields: FieldIndex): Schem
         field.kind === "boolean"
           ? ["true", "false"]
           : field.kind === "choice"
-            ? [...(field.values ?? [])].map(String)
+            ? field.values && [...field.values].map(String)
             : undefined;
+      // A choice field whose enumeration is unknown is reported where it is declared.
+      if (field.kind === "choice" && !answers) return;
       if (!answers) {
         errors.push(
           file.error(
