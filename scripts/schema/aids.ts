@@ -4,6 +4,11 @@
  * département per CAF aid) and compiled into the catalogue's json-logic `eligibility`.
  */
 import type { Aid, Institution, Predicate } from "../../src/domain/bundle";
+import {
+  CONDITION_NAMES,
+  TRUE_ONLY_CONDITIONS,
+  VALUE_LIST_CONDITIONS,
+} from "../../src/domain/eligibility/condition-names";
 import type { SchemaError, Segment } from "./errors";
 import type { FieldIndex } from "./fields";
 import type { AidYaml } from "./format";
@@ -31,37 +36,16 @@ const PLACE_KINDS: readonly PlaceKind[] = [
   "postcodes",
 ];
 const COMPARISONS = ["<=", "<", ">=", ">"];
-const TRUE_ONLY = [
-  "grant_holder",
-  "rsa_recipient",
-  "health_social_training",
-  "housing_difficulties",
-  "temp_agency",
-];
-/** Operators whose argument is a list of values of an enumeration. */
-const VALUE_LISTS: Readonly<Record<string, string>> = {
-  study_year: "annee_etude",
-  bac_mention: "mention_baccalaureat",
-  work_study_contract: "contrat_alternance",
-  social_security: "regime_securite_sociale",
-  housing_status: "statut_occupation_logement",
-};
-const OPERATORS = [
-  "age_between",
-  "lives_in",
-  "lives_outside",
-  "family_quotient",
-  "disability_rate",
-  "children_in_age_band",
-  ...TRUE_ONLY,
-  ...Object.keys(VALUE_LISTS),
-];
+/** One list with the domain's operators (src/domain/eligibility/condition-names.ts). */
+const TRUE_ONLY: readonly string[] = TRUE_ONLY_CONDITIONS;
+const VALUE_LISTS: Readonly<Record<string, string>> = VALUE_LIST_CONDITIONS;
+const OPERATORS: readonly string[] = CONDITION_NAMES;
 
-/** Aids of benefits/*.yaml, then family members, in file order. */
+/** Aids of `benefits/`, then of `aids/` (any depth), then family members, in path and file order. */
 export function collectAids(schema: ValidatedSchema): AidSource[] {
   const institutions = institutionIndex(schema);
   const sources: AidSource[] = [];
-  for (const { file, value } of schema.benefits) {
+  for (const { file, value } of [...schema.benefits, ...schema.aids]) {
     (value.aids ?? []).forEach((aid, i) => sources.push({ file, path: ["aids", i], aid }));
   }
   for (const { file, value } of schema.families) {

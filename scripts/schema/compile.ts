@@ -68,6 +68,7 @@ function validateAll(files: SchemaFiles): { schema?: ValidatedSchema; errors: Sc
   const blocks = many(files.blocks, format.blockFile);
   const institutions = many(files.institutions, format.institutionsFile);
   const benefits = many(files.benefits, format.benefitsFile);
+  const aids = many(files.aids, format.aidsFile);
   const families = many(files.families, format.familyFile);
   const profiles = files.profiles && one(files.profiles, format.profilesFile);
   const bikeAids = files.bikeAids && one(files.bikeAids, format.bikeAidsFile);
@@ -87,6 +88,7 @@ function validateAll(files: SchemaFiles): { schema?: ValidatedSchema; errors: Sc
       blocks,
       institutions,
       benefits,
+      aids,
       families,
       ...(profiles ? { profiles } : {}),
       ...(bikeAids ? { bikeAids } : {}),

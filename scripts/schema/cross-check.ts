@@ -1,5 +1,7 @@
+import { checkAidFiles } from "./aid-files";
 import { checkAids, checkProfiles, collectAids } from "./aids";
 import { checkBenefits, checkInstitutions } from "./benefit-rules";
+import { checkDerived } from "./derived";
 import type { SchemaError, Segment } from "./errors";
 import { buildFieldIndex } from "./fields";
 import { checkForwardReferences, type PredicateSites } from "./forward";
@@ -71,5 +73,6 @@ export function crossCheck(schema: ValidatedSchema): SchemaError[] {
     schema.benefits.flatMap(({ value }) => (value.benefits ?? []).map((benefit) => benefit.id)),
   );
   errors.push(...checkAids(schema, collectAids(schema), fields, benefitIds));
+  errors.push(...checkDerived(schema, fields), ...checkAidFiles(schema));
   return errors;
 }

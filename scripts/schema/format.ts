@@ -58,6 +58,29 @@ const engineMapping = z.strictObject({
   convert: z.enum(["months_before_value_date"]).optional(),
 });
 
+/** A derived value: a constant, or a further table on another answer. */
+export type DerivedValueYaml = string | number | boolean | null | DerivedTableYaml;
+export interface DerivedTableYaml {
+  from: string;
+  map: Record<string, DerivedValueYaml>;
+  otherwise?: DerivedValueYaml;
+}
+const derivedValue: z.ZodType<DerivedValueYaml> = z.lazy(() =>
+  z.union([z.string(), z.number(), z.boolean(), z.null(), derivedTable], {
+    error: "expected a value, or a table { from, map, otherwise? }",
+  }),
+);
+/**
+ * A table from the answers to one field (`from`, of the same entity) to values; `otherwise` is the
+ * value for the other answers and for no answer (null: leave the value unset). Without `otherwise`,
+ * every answer must be in `map`.
+ */
+const derivedTable = z.strictObject({
+  from: name,
+  map: z.record(z.string(), derivedValue),
+  otherwise: derivedValue.optional(),
+});
+
 const question = z.union(
   [
     text,
@@ -137,7 +160,11 @@ export const journeyFile = z.strictObject({
       z.strictObject({
         entity: z.enum(["individu", "famille", "menage", "parents"]),
         attribute: name,
-        engine: engineMapping,
+        /** Sent to the engine when given; else read by the aids' operators and the interests. */
+        engine: engineMapping.optional(),
+        /** The enumeration every value of the table belongs to. */
+        enum: name.optional(),
+        ...derivedTable.shape,
       }),
     )
     .optional(),
@@ -157,7 +184,7 @@ export const incomesFile = z.strictObject({
       category: name,
       label: incomeLabel,
       when: predicate.optional(),
-      /** Not offered on the income types screen (spec §3: asked elsewhere). */
+      /** Not offered on the income types screen (docs/product.md §3: asked elsewhere). */
       hidden: z.boolean().optional(),
       periodKind: z.enum(["monthly", "one_off", "annual"]),
       /** The engine entity of the variable; a famille variable sums the amounts of its members. */
@@ -301,6 +328,11 @@ export const benefitsFile = z.strictObject({
   aids: z.array(z.strictObject({ id: name, institution: name, ...aidKeys() })).optional(),
 });
 
+/** `aids/<kind>/<institution>.yaml`: the condition-based aids of one institution (ADR 0006). */
+export const aidsFile = z.strictObject({
+  aids: z.array(z.strictObject({ id: name, institution: name, ...aidKeys() })).min(1),
+});
+
 /** The keys of a condition-based aid but its id and institution (shared with family templates). */
 function aidKeys() {
   return {
@@ -407,6 +439,7 @@ export type JourneyFile = z.infer<typeof journeyFile>;
 export type IncomesFile = z.infer<typeof incomesFile>;
 export type InstitutionsFile = z.infer<typeof institutionsFile>;
 export type BenefitsFile = z.infer<typeof benefitsFile>;
+export type AidsFile = z.infer<typeof aidsFile>;
 export type InstitutionYaml = InstitutionsFile["institutions"][number];
 export type BenefitYaml = NonNullable<BenefitsFile["benefits"]>[number];
 export type AidYaml = NonNullable<BenefitsFile["aids"]>[number];

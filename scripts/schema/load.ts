@@ -22,6 +22,8 @@ export interface SchemaFiles {
   blocks: SourceFile[];
   institutions: SourceFile[];
   benefits: SourceFile[];
+  /** Every `.yaml` under `aids/`, at any depth, sorted by path. */
+  aids: SourceFile[];
   families: SourceFile[];
   profiles?: SourceFile;
   bikeAids?: SourceFile;
@@ -69,6 +71,7 @@ export function loadSchemaFiles(schemaDir: string): { files?: SchemaFiles; error
     ...SINGLE_FILES.map((name) => `${name}.yaml`),
     ...Object.values(OPTIONAL_FILES),
     ...DIRECTORIES,
+    "aids",
     // Read by its own compiler (themes.ts): the app's look, not the questionnaire.
     "themes.yaml",
   ]);
@@ -94,14 +97,46 @@ export function loadSchemaFiles(schemaDir: string): { files?: SchemaFiles; error
     }
   }
 
+  const aids: SourceFile[] = [];
+  for (const relPath of yamlTree(join(schemaDir, "aids"))) {
+    const absolute = join(schemaDir, "aids", relPath);
+    if (relPath.endsWith(".yml"))
+      errors.push(fileError(root, absolute, 'use the ".yaml" extension'));
+    else {
+      const file = load(absolute);
+      if (file) aids.push(file);
+    }
+  }
+
   const { chapters, enumerations, parameters, journey, incomes } = single;
   if (errors.length > 0 || !chapters || !enumerations || !parameters || !journey || !incomes) {
     return { errors };
   }
   return {
-    files: { chapters, enumerations, parameters, journey, incomes, ...optional, ...directories },
+    files: {
+      chapters,
+      enumerations,
+      parameters,
+      journey,
+      incomes,
+      ...optional,
+      ...directories,
+      aids,
+    },
     errors,
   };
+}
+
+/**
+ * The YAML files under `dir` at any depth, relative to it with forward slashes, sorted by path
+ * (so `aids/caf/…` comes before `aids/communes/…` whatever the file system's order).
+ */
+function yamlTree(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .map((entry) => entry.split(sep).join("/"))
+    .filter((entry) => /\.ya?ml$/.test(entry))
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 function fileError(root: string, absolute: string, reason: string): SchemaError {

@@ -1,5 +1,6 @@
 import type { FieldKind, StepSubject } from "../../src/domain/bundle";
 import type {
+  AidsFile,
   BenefitsFile,
   BikeAidsFile,
   FamilyFile,
@@ -28,6 +29,8 @@ export interface ValidatedSchema {
   blocks: Parsed<BlockFile>[];
   institutions: Parsed<InstitutionsFile>[];
   benefits: Parsed<BenefitsFile>[];
+  /** `aids/<kind>/<institution>.yaml`, in path order (the catalogue's order). */
+  aids: Parsed<AidsFile>[];
   families: Parsed<FamilyFile>[];
   profiles?: Parsed<ProfilesFile>;
   bikeAids?: Parsed<BikeAidsFile>;

@@ -1,6 +1,6 @@
 import { PUBLIC_BENEFIT_COUNT } from "./bundleCount";
 
-/** Product constants shown to visitors (spec §1, §9) and build-time settings. */
+/** Product constants shown to visitors (docs/product.md §1, §9) and build-time settings. */
 export const SERVICE_TITLE = "Simulateur d’aides pour les jeunes";
 export const SERVICE_TAGLINE = "Évaluez vos droits aux aides publiques en 7 minutes";
 /** How many aids `/aides` lists, counted by the schema generator (engine, condition-based, bike). */
@@ -14,7 +14,7 @@ export const PLATFORM_URL: string = import.meta.env.VITE_PLATFORM_URL || "";
 export const CONTACT_EMAIL: string = import.meta.env.VITE_CONTACT_EMAIL || "";
 
 /**
- * A build-time variable that a feature cannot work without (spec §8): missing or empty, it raises
+ * A build-time variable that a feature cannot work without (docs/product.md §8): missing or empty, it raises
  * `Variable {name} is not defined`. No variable is required by default; a feature asks for its
  * own when it is turned on (see france-connect/settings.ts).
  */

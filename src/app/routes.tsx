@@ -88,7 +88,7 @@ const SimulationPage = pageOnDemand(
   (m) => m.SimulationPage,
 );
 
-/** Spec §2: `individu/{id}` goes to that person's birth date. */
+/** docs/product.md §2: `individu/{id}` goes to that person's birth date. */
 function PersonRedirect() {
   const { id = "demandeur" } = useParams();
   return <Navigate to={`/simulation/individu/${id}/date_naissance`} replace />;

@@ -1,4 +1,5 @@
 import type { Answer, AnswerEntityName, AnswerValue } from "./types";
+import type { KnownField } from "./schema-names";
 
 /** Answers are identified by (entityName, id, fieldName): a write replaces any earlier one. */
 export function sameKey(
@@ -20,17 +21,17 @@ export function valuesEqual(a: unknown, b: unknown): boolean {
   );
 }
 
-export function findAnswer(
+export function findAnswer<N extends string>(
   answers: readonly Answer[],
   entityName: AnswerEntityName,
   id: string,
-  fieldName: string,
+  fieldName: KnownField<N>,
 ): Answer | undefined {
   return answers.find((a) => sameKey(a, { entityName, id, fieldName }));
 }
 
 /**
- * Records an answer (spec §3, §5). Returns the same array when the value equals the stored one,
+ * Records an answer (docs/product.md §3, §5). Returns the same array when the value equals the stored one,
  * so callers can tell that nothing changed.
  */
 export function writeAnswer(answers: readonly Answer[], answer: Answer): Answer[] {
@@ -76,7 +77,7 @@ export function defaultChildFirstName(index: number): string {
   return `votre ${index + 1}${index === 0 ? "er" : "e"} enfant`;
 }
 
-/** Adds a child with the first unused `enfant_N` id and its default first name (spec §3). */
+/** Adds a child with the first unused `enfant_N` id and its default first name (docs/product.md §3). */
 export function addChild(answers: readonly Answer[]): { answers: Answer[]; id: string } {
   const ids = childIds(answers);
   let n = 0;

@@ -1,5 +1,6 @@
 import type { Benefit, Bundle, Institution } from "./bundle";
-import { findAnswer } from "./answers";
+import { findAnswer, valuesOf } from "./answers";
+import { withDerived } from "./derived";
 import { predicateContext, withSelf, type JourneyOptions } from "./context";
 import { evaluate } from "./predicates";
 import type { Answer, Commune } from "./types";
@@ -35,17 +36,22 @@ function householdCommune(answers: readonly Answer[]): Partial<Commune> | undefi
 
 /**
  * Whether the applicant answered yes to an interest question: `true`, or a non-empty list for a
- * multiple choice. As in the situation (spec §4), a health or social training sets the interest
- * in the health and social aids, which is then not asked.
+ * multiple choice. As in the situation, a value derived by the schema (`derived:` in
+ * `schema/journey.yaml`, e.g. a health or social training) may set the interest, which is then not
+ * asked.
  */
-export function applicantInterested(answers: readonly Answer[], flag: string): boolean {
-  const value = findAnswer(answers, "individu", "demandeur", flag)?.value;
-  if (value === true || (Array.isArray(value) && value.length > 0)) return true;
-  return (
-    flag === "_interetAidesSanitaireSocial" &&
-    findAnswer(answers, "individu", "demandeur", "groupe_specialites_formation")?.value ===
-      "groupe_330"
+export function applicantInterested(
+  bundle: Pick<Bundle, "derived">,
+  answers: readonly Answer[],
+  flag: string,
+): boolean {
+  const values = withDerived(
+    bundle.derived,
+    "individu",
+    valuesOf(answers, "individu", "demandeur"),
   );
+  const value = values[flag];
+  return value === true || (Array.isArray(value) && value.length > 0);
 }
 
 /**
@@ -71,7 +77,10 @@ export function selectEngineBenefits(
       return false;
     const institution = institutions.get(benefit.institution);
     if (institution && !benefitTerritoryContains(institution, commune)) return false;
-    if (benefit.interestFlag !== undefined && !applicantInterested(answers, benefit.interestFlag))
+    if (
+      benefit.interestFlag !== undefined &&
+      !applicantInterested(bundle, answers, benefit.interestFlag)
+    )
       return false;
     return benefit.prefilter === undefined || evaluate(benefit.prefilter, applicantContext());
   });

@@ -320,11 +320,29 @@ export interface Profile {
   eligibility?: Predicate;
 }
 
-/** An engine input derived by the situation builder rather than answered directly. */
-export interface DerivedMapping {
+/** A derived value: a constant, or a further table on another answer. */
+export type DerivedValue = string | number | boolean | null | DerivedTable;
+
+/**
+ * A table from the answer to `from` (a field of the same entity) to values. `otherwise` is the
+ * value for other answers and for no answer; without it, the value is left unset.
+ */
+export interface DerivedTable {
+  from: string;
+  map: Record<string, DerivedValue>;
+  otherwise?: DerivedValue;
+}
+
+/**
+ * A value the situation builder derives from the answers rather than asks (`derived:` in
+ * `schema/journey.yaml`): an engine input when `engine` is given, else a value read by the aids'
+ * operators and the interest questions.
+ */
+export interface DerivedMapping extends DerivedTable {
   entity: EntityName;
   attribute: string;
-  engine: EngineMapping;
+  engine?: EngineMapping;
+  enum?: string;
 }
 
 /** Results shown as one card when more than one eligible benefit shares the interest flag. */

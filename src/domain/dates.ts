@@ -1,5 +1,5 @@
 /**
- * Dates and periods derived from the simulation's value date (spec §9). Dates are ISO strings
+ * Dates and periods derived from the simulation's value date (docs/product.md §9). Dates are ISO strings
  * (`YYYY-MM-DD`) handled as calendar dates, never through the local time zone.
  */
 
@@ -107,7 +107,7 @@ export interface ValueDates {
   threeYearsAgo: string;
 }
 
-/** Period helpers of spec §9: fiscal year = current year − 2, previous fiscal year − 3, last year − 1. */
+/** Period helpers of docs/product.md §9: fiscal year = current year − 2, previous fiscal year − 3, last year − 1. */
 export function valueDates(dateDeValeur: string): ValueDates {
   // Read for every answer while a request is built: computed once per value date (month labels
   // go through Intl, which costs microseconds each), shared frozen.

@@ -1,11 +1,11 @@
 /**
- * Taxable incomes of the fiscal year and wealth (spec §3 "Simulation": `ressourcesFiscales`,
+ * Taxable incomes of the fiscal year and wealth (docs/product.md §3 "Simulation": `ressourcesFiscales`,
  * `patrimoine`). They are kept beside the answers, not as answers, and sent to the engine with
- * their own periods (spec §9).
+ * their own periods (docs/product.md §9).
  */
 import { valueDates } from "./dates";
 
-/** Tax-income categories (spec §3 Enumerations), declared for the fiscal year (N-2). */
+/** Tax-income categories (docs/product.md §3 Enumerations), declared for the fiscal year (N-2). */
 export const TAX_INCOME_CATEGORIES = [
   "salaire_imposable",
   "chomage_imposable",
@@ -32,7 +32,7 @@ const TAX_INCOME_VARIABLES: Record<TaxIncomeCategory, string> = {
   revenus_locatifs: "revenus_locatifs",
 };
 
-/** Wealth items (spec §3 Enumerations), attached to the applicant. */
+/** Wealth items (docs/product.md §3 Enumerations), attached to the applicant. */
 export const WEALTH_ITEMS = [
   "valeur_patrimoine_loue",
   "valeur_terrains_non_loues",
@@ -53,7 +53,7 @@ export type RessourcesFiscales = Record<string, Partial<Record<TaxIncomeCategory
 export type Patrimoine = Partial<Record<WealthItem, number>>;
 
 /**
- * Spec §9: wealth is sent for 120 months from January 2019, an OpenFisca period that covers
+ * docs/product.md §9: wealth is sent for 120 months from January 2019, an OpenFisca period that covers
  * every value date the simulator uses without asking for a date of valuation.
  */
 export const PATRIMOINE_PERIOD = "month:2019-01:120";

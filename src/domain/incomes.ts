@@ -2,7 +2,7 @@ import type { Bundle, IncomeType } from "./bundle";
 import { monthOptions, valueDates, type PeriodOption } from "./dates";
 import { evaluate, type PredicateContext } from "./predicates";
 
-/** The periods asked for an income type (spec §5 "Income periods"), oldest first. */
+/** The periods asked for an income type (docs/product.md §5 "Income periods"), oldest first. */
 export function incomePeriods(type: IncomeType, dateDeValeur: string): PeriodOption[] {
   switch (type.periodKind) {
     case "monthly":
@@ -16,7 +16,7 @@ export function incomePeriods(type: IncomeType, dateDeValeur: string): PeriodOpt
   }
 }
 
-/** Income types relevant to the person in `context.self` (spec §5 "Income relevance"). */
+/** Income types relevant to the person in `context.self` (docs/product.md §5 "Income relevance"). */
 export function relevantIncomeTypes(bundle: Bundle, context: PredicateContext): IncomeType[] {
   return bundle.incomeTypes.filter((type) => evaluate(type.when, context));
 }

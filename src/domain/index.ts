@@ -1,6 +1,7 @@
 // The pure domain: the only entry point for the app and the server.
 export type * from "./bundle";
 export type * from "./types";
+export type * from "./schema-names";
 export * from "./answers";
 export * from "./local-answers";
 export * from "./dates";

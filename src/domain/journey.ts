@@ -181,7 +181,7 @@ function peopleFor(entry: JourneyEntry, answers: readonly Answer[]): (string | u
 
 /**
  * Every step of the questionnaire for these answers, in order, each knowing whether it is active
- * and answered (spec §4). The results page closes the journey.
+ * and answered (docs/product.md §4). The results page closes the journey.
  */
 export function buildJourney(
   bundle: Bundle,
@@ -235,7 +235,7 @@ export function findStep(steps: readonly StepInstance[], path: string): StepInst
   return steps.find((step) => step.path === path);
 }
 
-/** The next active step after `currentPath`; wraps to the first at the end (spec §4). */
+/** The next active step after `currentPath`; wraps to the first at the end (docs/product.md §4). */
 export function nextStep(steps: readonly StepInstance[], currentPath: string): StepInstance {
   const active = activeSteps(steps);
   const first = active[0];
@@ -258,7 +258,7 @@ export function previousStep(
     .find((step) => step.isActive);
 }
 
-/** The first unanswered active step, excluding the results (spec §4). */
+/** The first unanswered active step, excluding the results (docs/product.md §4). */
 export function resumePoint(steps: readonly StepInstance[]): StepInstance | undefined {
   return steps.find((step) => step.isActive && !step.answered && step.path !== RESULTS_PATH);
 }
@@ -271,7 +271,7 @@ function belongsTo(answer: Answer, step: StepInstance): boolean {
   );
 }
 
-/** Answers of the active steps before `currentPath` (spec §4), plus the children list. */
+/** Answers of the active steps before `currentPath` (docs/product.md §4), plus the children list. */
 export function currentAnswers(
   steps: readonly StepInstance[],
   answers: readonly Answer[],
@@ -284,7 +284,7 @@ export function currentAnswers(
   );
 }
 
-/** Answered active steps over active steps, as a whole percentage (spec §4). */
+/** Answered active steps over active steps, as a whole percentage (docs/product.md §4). */
 export function progress(steps: readonly StepInstance[], currentPath: string): number {
   if (currentPath === RESULTS_PATH) return 100;
   const questions = activeSteps(steps).filter((step) => step.path !== RESULTS_PATH);
@@ -295,7 +295,7 @@ export function progress(steps: readonly StepInstance[], currentPath: string): n
 
 /**
  * The share of the questions before the current one, as a whole percentage: the progress of an
- * anonymised simulation (spec §4), whose answers were coarsened or wiped.
+ * anonymised simulation (docs/product.md §4), whose answers were coarsened or wiped.
  */
 export function positionProgress(steps: readonly StepInstance[], currentPath: string): number {
   if (currentPath === RESULTS_PATH) return 100;
@@ -318,7 +318,7 @@ function chapterOfPath(steps: readonly StepInstance[], path: string): string | u
   return findStep(steps, path)?.chapter;
 }
 
-/** Chapters relative to the current step: done before it, current, pending after (spec §4). */
+/** Chapters relative to the current step: done before it, current, pending after (docs/product.md §4). */
 export function chapterStates(
   bundle: Bundle,
   steps: readonly StepInstance[],
@@ -336,7 +336,7 @@ export function chapterStates(
 
 /**
  * Drops the answers of steps that are no longer active, repeating until nothing changes, since
- * removing one answer can deactivate further steps (DESIGN "Data flow").
+ * removing one answer can deactivate further steps (docs/architecture.md "Data flow").
  */
 export function pruneAnswers(
   bundle: Bundle,

@@ -16,7 +16,7 @@ export function localFieldKeys(bundle: Bundle): Set<string> {
 
 /**
  * Splits the answers into those that travel with the simulation and those kept in the browser
- * only (spec §3 "Persistence": the visitor's contact details), never sent to the server.
+ * only (docs/product.md §3 "Persistence": the visitor's contact details), never sent to the server.
  */
 export function splitLocalAnswers(
   bundle: Bundle,

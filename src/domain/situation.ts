@@ -2,39 +2,16 @@ import type { Bundle } from "./bundle";
 import { childIds, valuesOf } from "./answers";
 import { roleOf } from "./context";
 import { valueDates } from "./dates";
+import { withDerived } from "./derived";
 import { hasFiscalValues, type Patrimoine, type RessourcesFiscales } from "./fiscal";
 import type { Answer, AnswerValue, EntityValues, Person, Situation } from "./types";
 
-/** Housing occupation status from the housing answers (spec §4). */
-export function occupationStatus(menage: EntityValues): string | undefined {
-  switch (menage._logementType) {
-    case "proprietaire":
-      return menage._primoAccedant === true ? "primo_accedant" : "proprietaire";
-    case "locataire":
-      switch (menage._locationType) {
-        case "meuble":
-          return "locataire_meuble";
-        case "foyer":
-          return "locataire_foyer";
-        default:
-          return "locataire_vide";
-      }
-    case "heberge":
-      return "loge_gratuitement";
-    case "sansDomicile":
-      return "sans_domicile";
-    default:
-      return undefined;
-  }
-}
-
-const HEALTH_SOCIAL_SPECIALTY = "groupe_330";
 const HOUSING_AID_LOAN_DATE_DEFAULT = "2018-12-31";
 
 /**
  * A person's incomes: each selected type gets its amounts (empty when none were entered yet) and
  * its further answers, defaults filling the unanswered ones; amounts and further answers of a type
- * no longer selected are dropped (spec §4).
+ * no longer selected are dropped (docs/product.md §4).
  */
 function withIncomes(bundle: Bundle, values: Record<string, AnswerValue>): EntityValues {
   const selected = Array.isArray(values.ressources) ? values.ressources : [];
@@ -63,18 +40,19 @@ function buildPerson(
   id: string,
   thisYear: string,
 ): Person {
-  const values = withIncomes(bundle, valuesOf(answers, "individu", id));
+  const values = withDerived(
+    bundle.derived,
+    "individu",
+    withIncomes(bundle, valuesOf(answers, "individu", id)),
+  );
   const person: Person = { ...values, id, _role: roleOf(id) };
   // The dependent-child answer is about the current year.
   if (typeof values.enfant_a_charge === "boolean")
     person.enfant_a_charge = { [thisYear]: values.enfant_a_charge };
-  // Once in a health or social training, the interest in the related aids stays set.
-  if (values.groupe_specialites_formation === HEALTH_SOCIAL_SPECIALTY)
-    person._interetAidesSanitaireSocial = true;
   return person;
 }
 
-/** What a situation carries beside the answers (spec §3 "Simulation"). */
+/** What a situation carries beside the answers (docs/product.md §3 "Simulation"). */
 export interface SituationOptions {
   version?: string;
   /** Taxable incomes of the fiscal year N-2, by person; attached only when something is declared. */
@@ -84,7 +62,7 @@ export interface SituationOptions {
 }
 
 /**
- * The situation derived from the answers (spec §3, §4); never stored. The fourth argument is the
+ * The situation derived from the answers (docs/product.md §3, §4); never stored. The fourth argument is the
  * schema version, or the options (version, declared taxable incomes and wealth).
  */
 export function buildSituation(
@@ -97,13 +75,11 @@ export function buildSituation(
     typeof versionOrOptions === "string" ? { version: versionOrOptions } : (versionOrOptions ?? {});
   const { version, ressourcesFiscales, patrimoine } = options;
   const { thisYear } = valueDates(dateDeValeur);
-  const famille = valuesOf(answers, "famille", "famille");
-  const menage: EntityValues = {
+  const famille = withDerived(bundle.derived, "famille", valuesOf(answers, "famille", "famille"));
+  const menage = withDerived(bundle.derived, "menage", {
     aide_logement_date_pret_conventionne: HOUSING_AID_LOAN_DATE_DEFAULT,
     ...valuesOf(answers, "menage", "menage"),
-  };
-  const status = occupationStatus(menage);
-  if (status) menage.statut_occupation_logement = status;
+  });
   const demandeur = buildPerson(bundle, answers, "demandeur", thisYear);
   if (famille.en_couple === false) demandeur.statut_marital = "celibataire";
   const inCouple = famille.en_couple === true;
@@ -117,7 +93,7 @@ export function buildSituation(
     enfants: childIds(answers).map((id) => buildPerson(bundle, answers, id, thisYear)),
     famille,
     menage,
-    parents: valuesOf(answers, "parents", "parents"),
+    parents: withDerived(bundle.derived, "parents", valuesOf(answers, "parents", "parents")),
     ...(ressourcesFiscales && hasFiscalValues(ressourcesFiscales) ? { ressourcesFiscales } : {}),
     ...(patrimoine && hasFiscalValues(patrimoine) ? { patrimoine } : {}),
   };

@@ -19,7 +19,7 @@ export type AnswerValue = string | number | boolean | string[] | AmountsByPeriod
 export type AnswerEntityName = "individu" | "famille" | "menage" | "parents" | "enfants";
 
 /**
- * One answer (spec §3). `id` is the person for `individu` (`demandeur`, `conjoint`, `enfant_N`);
+ * One answer (docs/product.md §3). `id` is the person for `individu` (`demandeur`, `conjoint`, `enfant_N`);
  * for the household entities it equals the entity name. The children list is
  * `{ entityName: "enfants", id: "enfants", fieldName: "enfants", value: ["enfant_0", …] }`.
  */
@@ -44,7 +44,7 @@ export interface SimulationInput {
   abtesting?: Record<string, unknown>;
   modifiedFrom?: string;
   finishedAt?: string;
-  /** Taxable incomes of the fiscal year, by person (spec §3). */
+  /** Taxable incomes of the fiscal year, by person (docs/product.md §3). */
   ressourcesFiscales?: RessourcesFiscales;
   patrimoine?: Patrimoine;
 }
@@ -57,7 +57,7 @@ export interface Person extends EntityValues {
   _role: Role;
 }
 
-/** Derived from the answers (spec §3 "Situation"); never stored. */
+/** Derived from the answers (docs/product.md §3 "Situation"); never stored. */
 export interface Situation {
   dateDeValeur: string;
   version?: string;

@@ -1,5 +1,5 @@
 /**
- * The A/B record kept in local storage under `ABTesting` (spec §3 "Persistence", §4 "A/B tests"):
+ * The A/B record kept in local storage under `ABTesting` (docs/product.md §3 "Persistence", §4 "A/B tests"):
  * `{ "aides_bafa": { "index": 1, "value": "aides_bafa_fusionnees_conserve_position" }, … }`.
  * The results page reads `aides_bafa` from it (`groupsMerged`), and the simulation and the
  * benefit statistics are posted with it as `abtesting`.
@@ -23,7 +23,7 @@ import {
 export { AB_TESTS, BAFA_MERGED, BAFA_SEPARATE, PLANS_QUESTION_HIDDEN, PLANS_QUESTION_SHOWN };
 export type { AbVariant };
 
-/** The local storage key of the A/B record (spec §4). */
+/** The local storage key of the A/B record (docs/product.md §4). */
 export const AB_TESTING_KEY = "ABTesting";
 
 export type AbTestingRecord = Record<string, AbVariant>;

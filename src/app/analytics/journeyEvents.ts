@@ -8,7 +8,7 @@ interface JourneyContext {
 }
 
 /**
- * Analytics events of the journey (spec §3 "Analytics categories"), read from the simulation
+ * Analytics events of the journey (docs/product.md §3 "Analytics categories"), read from the simulation
  * machine's events rather than from every button: moving forward or back (when the step changes),
  * resuming a saved simulation, asking for a computation.
  */

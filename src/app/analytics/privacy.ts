@@ -1,4 +1,4 @@
-/** The browser's do-not-track setting (spec §7): "1" means the visitor asked not to be tracked. */
+/** The browser's do-not-track setting (docs/product.md §7): "1" means the visitor asked not to be tracked. */
 export function doNotTrack(nav: Pick<Navigator, "doNotTrack"> | undefined): boolean {
   return nav?.doNotTrack === "1";
 }

@@ -1,13 +1,13 @@
 import type { FetchLike } from "../machine/api";
 
-/** Matomo site id of the simulator (spec §9). */
+/** Matomo site id of the simulator (docs/product.md §9). */
 export const DEFAULT_MATOMO_SITE_ID = 66;
 
 /** The third-party services of the browser app; each is off when its address is missing. */
 export interface TelemetryConfig {
   matomoUrl?: string;
   matomoSiteId: number;
-  /** Where benefit events are posted (spec §7); our server's endpoint by default. */
+  /** Where benefit events are posted (docs/product.md §7); our server's endpoint by default. */
   statsUrl?: string;
   sentryDsn?: string;
 }

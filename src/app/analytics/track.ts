@@ -17,7 +17,7 @@ function queue(): Command[] | undefined {
   return window._paq;
 }
 
-/** An analytics event (spec §3 "Analytics categories" and "Analytics events"). */
+/** An analytics event (docs/product.md §3 "Analytics categories" and "Analytics events"). */
 export function trackEvent(category: string, action: string, label?: string, value?: number): void {
   const command: Command = ["trackEvent", category, action];
   if (label !== undefined || value !== undefined) command.push(label ?? "");

@@ -1,4 +1,4 @@
-/** Query parameters never sent to the analytics service (spec §7): secrets and personal data. */
+/** Query parameters never sent to the analytics service (docs/product.md §7): secrets and personal data. */
 export const EXCLUDED_QUERY_PARAMETERS = [
   "token",
   "situationId",

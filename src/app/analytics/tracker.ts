@@ -19,7 +19,7 @@ declare global {
   }
 }
 
-/** Spec §7: the tracker is awaited up to 3000 ms, polled every 50 ms. */
+/** docs/product.md §7: the tracker is awaited up to 3000 ms, polled every 50 ms. */
 export const TRACKER_WAIT_MS = 3000;
 export const TRACKER_POLL_MS = 50;
 

@@ -26,7 +26,7 @@ export function analyticsEnabled(): Promise<boolean> {
   return started;
 }
 
-/** Page views on each route change, and the journey's events (spec §7 "Web analytics"). */
+/** Page views on each route change, and the journey's events (docs/product.md §7 "Web analytics"). */
 export function useAnalytics(): void {
   // The machine loads with the first page that needs it; its events are tracked from its start.
   const getActor = SimulationContext.useActorGetter();

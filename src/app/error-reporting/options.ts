@@ -1,7 +1,7 @@
-/** Spec §9: one transaction in ten is traced. */
+/** docs/product.md §9: one transaction in ten is traced. */
 export const TRACES_SAMPLE_RATE = 0.1;
 
-/** Spec §8: errors of third-party scripts and browser extensions, never reported. */
+/** docs/product.md §8: errors of third-party scripts and browser extensions, never reported. */
 export const IGNORED_ERRORS: (string | RegExp)[] = ["Can't find variable: gmo", /change_ua/];
 
 export interface ErrorReportingOptions {

@@ -22,7 +22,7 @@ export function initErrorReporting(
 }
 
 /**
- * Starts error reporting when a DSN is configured (spec §7). The SDK is a separate chunk,
+ * Starts error reporting when a DSN is configured (docs/product.md §7). The SDK is a separate chunk,
  * downloaded only then.
  */
 export async function startErrorReporting(

@@ -12,7 +12,7 @@ import {
 } from "./settings";
 
 /**
- * Spec §2 `/callback`, the return from the identity provider: back to the simulation where the
+ * docs/product.md §2 `/callback`, the return from the identity provider: back to the simulation where the
  * visitor left it, or to the home page when there is none. A failure is said on the simulation
  * (`?error=france_connect_error`), from its first question if need be.
  */

@@ -16,7 +16,7 @@ interface FranceConnectPanelProps {
 }
 
 /**
- * Spec §2 "Identity provider login", in the simulation layout: the login button with the flag
+ * docs/product.md §2 "Identity provider login", in the simulation layout: the login button with the flag
  * on and `?france-connect-enabled=true`, the error message on `?error=france_connect_error`, and
  * the logout link once signed in.
  */

@@ -11,7 +11,7 @@ interface LogoutCallbackPageProps {
 }
 
 /**
- * Spec §2 `/logout-callback`: the provider sends the visitor back here after logging out; the
+ * docs/product.md §2 `/logout-callback`: the provider sends the visitor back here after logging out; the
  * provider's API ends the session, so the whole path and query go on to it
  * (`/logout-callback?state=…` → `{apiPath}/logout-callback?state=…`).
  */

@@ -1,5 +1,5 @@
 /**
- * Sign-in through FranceConnect, the national identity provider (spec §1, §2, §9): off by
+ * Sign-in through FranceConnect, the national identity provider (docs/product.md §1, §2, §9): off by
  * default. Our server does not implement the provider's side (login, callback, logout); a
  * deployment that turns the flag on serves it under `VITE_FRANCE_CONNECT_API_PATH`.
  */

@@ -7,7 +7,7 @@ export function documentHeight(doc: Document): number {
 
 /**
  * Tells the parent window the document's height whenever it changes, so that the host script
- * sizes the iframe to the content. The first message waits `initGuardMs` (spec §9), past the
+ * sizes the iframe to the content. The first message waits `initGuardMs` (docs/product.md §9), past the
  * first layouts of the page. The target origin is `*`: the message only carries a height, and the
  * host script checks that it comes from the simulator's origin.
  */

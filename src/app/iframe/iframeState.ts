@@ -12,7 +12,7 @@ import { parseTheme, themeCatalogue } from "../theme/themes";
  */
 export type IframeContext = "basic" | "integrated";
 
-/** Spec §3 "Iframe state", plus the embedding's theme so that it survives a reload. */
+/** docs/product.md §3 "Iframe state", plus the embedding's theme so that it survives a reload. */
 export interface IframeState {
   inIframe: boolean;
   /** `data-with-logo=false`: the header is collapsed. */
@@ -79,7 +79,7 @@ export function readStoredStates(storage: Storage): StoredIframeStates {
     }
     return states;
   } catch {
-    // Spec §8: an unparsable stored value is reported and left aside.
+    // docs/product.md §8: an unparsable stored value is reported and left aside.
     console.error(`Failed to parse session storage item ${IFRAME_STORAGE_KEY}`);
     return {};
   }

@@ -19,7 +19,7 @@ export function AppFooter() {
         { text: "Données personnelles", linkProps: { to: "/confidentialite" } },
         { text: "Questions fréquentes", linkProps: { to: "/faq" } },
         { text: "Contact", linkProps: { to: "/contact" } },
-        // The display scheme (spec §4): the DSFR’s "Paramètres d’affichage" dialog, which the DSFR
+        // The display scheme (docs/product.md §4): the DSFR’s "Paramètres d’affichage" dialog, which the DSFR
         // header (or CollapsedHeader) mounts.
         headerFooterDisplayItem,
       ]}

@@ -7,7 +7,7 @@ import { HEADER_ID } from "./ids";
 export function AppHeader() {
   const { pathname } = useLocation();
   const isHome = pathname === "/";
-  // Inside an iframe the brand's link opens the simulator in its own window (spec §1).
+  // Inside an iframe the brand's link opens the simulator in its own window (docs/product.md §1).
   const { inIframe } = useIframeState();
   return (
     <Header

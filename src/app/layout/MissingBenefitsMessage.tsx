@@ -41,7 +41,7 @@ function useEditorContext(): boolean {
   return IS_PREVIEW || debug || new URLSearchParams(search).has("debug");
 }
 
-/** The benefits of the catalogue the engine cannot compute yet (spec §7 `missingbenefits`). */
+/** The benefits of the catalogue the engine cannot compute yet (docs/product.md §7 `missingbenefits`). */
 export function useMissingBenefits(enabled = true): string[] {
   const fetchFn = SimulationContext.useDeps().fetch;
   const [ids, setIds] = useState<string[]>([]);
@@ -62,7 +62,7 @@ export function useMissingBenefits(enabled = true): string[] {
 }
 
 /**
- * Spec §5, §8: when the catalogue names benefits the engine does not know yet (a content editor
+ * docs/product.md §5, §8: when the catalogue names benefits the engine does not know yet (a content editor
  * added one ahead of the engine), a dismissible warning says so; its tooltip names them.
  */
 export function MissingBenefitsMessage() {

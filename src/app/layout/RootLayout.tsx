@@ -35,7 +35,7 @@ function PageShown() {
 }
 
 function Page() {
-  // Embedded (spec §1): a collapsed header without logo, and a short footer.
+  // Embedded (docs/product.md §1): a collapsed header without logo, and a short footer.
   const { inIframe, iframeHeaderCollapse } = useIframeState();
   const { pathname } = useLocation();
   return (

@@ -1,6 +1,6 @@
 import { createContext, useContext, useState, useSyncExternalStore, type ReactNode } from "react";
 
-/** A message shown at the top of the simulation pages (spec §4 "Message"). */
+/** A message shown at the top of the simulation pages (docs/product.md §4 "Message"). */
 export interface Message {
   text: string;
   /** Page views left: each view lowers it, and the text goes once it falls below zero. */
@@ -11,9 +11,9 @@ export interface Message {
 
 export interface SessionSnapshot {
   message?: Message;
-  /** `?debug=parcours` mode (spec §2 "Debug mode"). */
+  /** `?debug=parcours` mode (docs/product.md §2 "Debug mode"). */
   debug: boolean;
-  /** The first-load sanity check (spec §5) ran. */
+  /** The first-load sanity check (docs/product.md §5) ran. */
   sanityChecked: boolean;
 }
 

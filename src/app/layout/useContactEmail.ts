@@ -19,7 +19,7 @@ async function askServer(fetchFn: FetchLike): Promise<string | undefined> {
   }
 }
 
-/** The contact address (spec §1 {email}): build-time `VITE_CONTACT_EMAIL`, else the server's. */
+/** The contact address (docs/product.md §1 {email}): build-time `VITE_CONTACT_EMAIL`, else the server's. */
 export function useContactEmail(): string | undefined {
   const fetchFn = SimulationContext.useDeps().fetch;
   const [email, setEmail] = useState<string | undefined>(CONTACT_EMAIL || undefined);

@@ -7,7 +7,7 @@ const prefersReducedMotion = () =>
 
 /**
  * After each navigation, moves the focus to the page's h1 and scrolls smoothly to it, so that
- * keyboard and screen reader users start reading the new page (spec §2). A hash target wins.
+ * keyboard and screen reader users start reading the new page (docs/product.md §2). A hash target wins.
  */
 export function useFocusOnNavigation(): void {
   const { key, hash } = useLocation();

@@ -16,7 +16,7 @@ export function isTransit(pathname: string, machinePath: string): boolean {
   );
 }
 
-/** Counts each page the visitor actually sees, for the message's view counter (spec §4). */
+/** Counts each page the visitor actually sees, for the message's view counter (docs/product.md §4). */
 export function usePageViews(): void {
   const store = useSessionStore();
   // The home page does not load the machine: only the steps need its path, and they load it.

@@ -7,7 +7,7 @@ export const NETWORK_ERROR_MESSAGE =
 export const DEFAULT_ERROR_MESSAGE =
   "Une erreur est survenue pendant le calcul de vos droits. Veuillez réessayer dans quelques instants.";
 
-/** A failed call; `body` keeps the server's response (spec §4: kept as `exception`). */
+/** A failed call; `body` keeps the server's response (docs/product.md §4: kept as `exception`). */
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -70,7 +70,7 @@ export async function computeResults(
   return retrieveResults(fetchFn, saved._id, saved.token);
 }
 
-/** The results of a saved simulation, without saving it again (spec §4: an anonymised one). */
+/** The results of a saved simulation, without saving it again (docs/product.md §4: an anonymised one). */
 export async function retrieveResults(
   fetchFn: FetchLike,
   simulationId: string,

@@ -55,7 +55,7 @@ export function journeyOf({
   try {
     steps = buildJourney(bundle, answers, { dateDeValeur, ...(parameters ? { parameters } : {}) });
   } catch (error) {
-    // Spec §4: a journey that cannot be built is logged and treated as empty.
+    // docs/product.md §4: a journey that cannot be built is logged and treated as empty.
     console.error(error);
     steps = [];
   }
@@ -63,7 +63,7 @@ export function journeyOf({
   return steps;
 }
 
-/** Sanity check (spec §5): a simulation is valid once the first step (birth date) is answered. */
+/** Sanity check (docs/product.md §5): a simulation is valid once the first step (birth date) is answered. */
 export function isValidSimulation(steps: readonly StepInstance[]): boolean {
   return findStep(steps, FIRST_STEP_PATH)?.answered === true;
 }

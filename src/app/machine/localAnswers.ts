@@ -3,7 +3,7 @@ import { StorageParseError, parseStorageItem, type KeyValueStorage, type Logger 
 
 /**
  * Local storage key of the answers kept in the visitor's browser only: their contact details
- * (spec §3 "Persistence"). They outlive the simulation, are never saved with it nor posted.
+ * (docs/product.md §3 "Persistence"). They outlive the simulation, are never saved with it nor posted.
  */
 export const LOCAL_ANSWERS_KEY = "reponsesLocales";
 

@@ -1,6 +1,6 @@
 /**
  * Calls beyond the computation: saving a simulation without computing it, reading a saved one
- * back, and the engine parameters at the value date (spec §7).
+ * back, and the engine parameters at the value date (docs/product.md §7).
  */
 import type { Answers, Patrimoine, RessourcesFiscales, SimulationInput } from "../../domain";
 import { ApiError, DEFAULT_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE, type FetchLike } from "./api";
@@ -50,7 +50,7 @@ export interface LoadedSimulation {
   dateDeValeur: string;
   ressourcesFiscales?: RessourcesFiscales;
   patrimoine?: Patrimoine;
-  /** Spec §4: an anonymised simulation hides the summary and the e-mail button. */
+  /** docs/product.md §4: an anonymised simulation hides the summary and the e-mail button. */
   status?: "anonymized";
 }
 

@@ -86,20 +86,20 @@ export interface SimulationContext {
   exception?: unknown;
   recapEmailState?: string;
   recapPhoneState?: string;
-  /** Engine parameters at the value date (spec §7), loaded by the app; never stored as answers. */
+  /** Engine parameters at the value date (docs/product.md §7), loaded by the app; never stored as answers. */
   parameters?: Record<string, number>;
-  /** Taxable incomes of the fiscal year and wealth (spec §3), beside the answers. */
+  /** Taxable incomes of the fiscal year and wealth (docs/product.md §3), beside the answers. */
   ressourcesFiscales?: RessourcesFiscales;
   patrimoine?: Patrimoine;
   /** The French message shown when saving without computing failed. */
   saveError?: string;
   /** The child being added or edited: after their profile, NEXT returns to the children list. */
   childInProgress?: string;
-  /** Spec §3 "access": a saved simulation is being read back, or could not be (forbidden). */
+  /** docs/product.md §3 "access": a saved simulation is being read back, or could not be (forbidden). */
   access: { fetching: boolean; forbidden: boolean };
   /** The simulation a LOAD is reading back. */
   loading?: { simulationId: string; token: string | undefined };
-  /** Spec §4 "Simulation status": the saved simulation was anonymised by the server. */
+  /** docs/product.md §4 "Simulation status": the saved simulation was anonymised by the server. */
   anonymized?: boolean;
 }
 
@@ -258,7 +258,7 @@ function persist(context: SimulationContext): void {
   );
 }
 
-/** Drops the answers of the steps these answers make inactive (DESIGN "Data flow"). */
+/** Drops the answers of the steps these answers make inactive (docs/architecture.md "Data flow"). */
 function prune(context: SimulationContext, answers: Answer[]): Answer[] {
   return pruneAnswers(context.deps.bundle, answers, {
     dateDeValeur: context.dateDeValeur,
@@ -266,7 +266,7 @@ function prune(context: SimulationContext, answers: Answer[]): Answer[] {
   });
 }
 
-/** Results count only when they are not stale and belong to the saved simulation (spec §4). */
+/** Results count only when they are not stale and belong to the saved simulation (docs/product.md §4). */
 export function hasResults(context: SimulationContext): boolean {
   return (
     !context.dirty && context.results !== undefined && context.results._id === context.simulationId
@@ -282,7 +282,7 @@ function fiscalPart(context: SimulationContext) {
 }
 
 function computePayload(context: SimulationContext): SimulationInput {
-  // Spec §4: saved answers get their A/B variants, drawn once and kept in local storage.
+  // docs/product.md §4: saved answers get their A/B variants, drawn once and kept in local storage.
   const abtesting = abTestingPayload(
     assignAbTesting(context.deps.localStorage, Math.random, loggerOf(context.deps)),
   );
@@ -486,7 +486,7 @@ export const simulationMachine = setup({
         },
         onError: {
           target: "idle",
-          // Spec §4: a failed load sets forbidden; the answers in hand are kept.
+          // docs/product.md §4: a failed load sets forbidden; the answers in hand are kept.
           actions: assign(({ context, event }) => {
             loggerOf(context.deps).error(event.error);
             return { access: { fetching: false, forbidden: true }, loading: undefined };
@@ -508,7 +508,7 @@ export const simulationMachine = setup({
         input: ({ context }) => ({ fetch: context.deps.fetch, payload: computePayload(context) }),
         onDone: {
           target: "idle",
-          // Spec §4: saving sets the id and clears dirty.
+          // docs/product.md §4: saving sets the id and clears dirty.
           actions: [
             assign(({ event }) => ({
               simulationId: event.output.simulationId,
@@ -536,7 +536,7 @@ export const simulationMachine = setup({
         input: ({ context }) => ({
           fetch: context.deps.fetch,
           payload: computePayload(context),
-          // Spec §4: an anonymised simulation's results are retrieved, never computed again.
+          // docs/product.md §4: an anonymised simulation's results are retrieved, never computed again.
           ...(context.anonymized && !context.dirty && context.simulationId && context.token
             ? { saved: { simulationId: context.simulationId, token: context.token } }
             : {}),
@@ -564,7 +564,7 @@ export const simulationMachine = setup({
           target: "idle",
           actions: assign(({ context, event }) => {
             const error = event.error;
-            // Spec §8: a computation failure is also reported (the logger reports in the browser).
+            // docs/product.md §8: a computation failure is also reported (the logger reports in the browser).
             loggerOf(context.deps).error(error);
             if (error instanceof ApiError) {
               return { updating: false, error: error.message, exception: error.body };

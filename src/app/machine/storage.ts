@@ -1,6 +1,6 @@
 import type { Answer, Patrimoine, RessourcesFiscales, Results } from "../../domain";
 
-/** Session storage keys (spec §3 "Persistence"). */
+/** Session storage keys (docs/product.md §3 "Persistence"). */
 export const STORAGE_KEYS = {
   simulation: "simulation",
   simulationId: "simulationId",
@@ -19,7 +19,7 @@ export interface StoredSimulation {
   simulationToken?: string;
   ressourcesFiscales?: RessourcesFiscales;
   patrimoine?: Patrimoine;
-  /** Spec §4 "Simulation status": only `anonymized` is kept, the default `new` is not stored. */
+  /** docs/product.md §4 "Simulation status": only `anonymized` is kept, the default `new` is not stored. */
   status?: "anonymized";
 }
 
@@ -36,7 +36,7 @@ export interface PersistedState {
   recapPhoneState?: string;
 }
 
-/** Spec §8: an unparsable stored value raises `Failed to parse {storage} storage item {key}`. */
+/** docs/product.md §8: an unparsable stored value raises `Failed to parse {storage} storage item {key}`. */
 export class StorageParseError extends Error {
   constructor(
     readonly storageName: "session" | "local",
@@ -130,7 +130,7 @@ export function clearPersistedState(storage: KeyValueStorage, logger: Logger): v
 
 /**
  * Reads the stored simulation. A simulation without a value date is unusable: the stored state is
- * cleared and the visitor starts from a blank simulation (spec §4).
+ * cleared and the visitor starts from a blank simulation (docs/product.md §4).
  */
 export function loadPersistedState(
   storage: KeyValueStorage,

@@ -4,7 +4,7 @@ import { accompagnement } from "../static-pages/content/accompagnement";
 import { StaticPage } from "../static-pages/StaticPage";
 
 /**
- * Spec §2 `/accompagnement[/:followupId]`: where to get help from a counsellor. Reached from a
+ * docs/product.md §2 `/accompagnement[/:followupId]`: where to get help from a counsellor. Reached from a
  * recap's follow-up, the page gives the follow-up number to quote.
  */
 export function AccompagnementPage() {

@@ -8,7 +8,7 @@ function stepStatus(step: { isActive: boolean; answered: boolean }): string {
 }
 
 /**
- * Spec §2 `/parcours`, the journey for debugging: every step of the current simulation by
+ * docs/product.md §2 `/parcours`, the journey for debugging: every step of the current simulation by
  * chapter, inactive ones included, with its done mark; each link opens the step in debug mode
  * (`?debug=parcours`, which also lifts the first-load sanity check).
  */

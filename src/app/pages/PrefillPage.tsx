@@ -42,7 +42,7 @@ function PrefillHelp() {
 }
 
 /**
- * Spec §2 `/preremplissage`: opens a simulation a partner saved beforehand through the API, then
+ * docs/product.md §2 `/preremplissage`: opens a simulation a partner saved beforehand through the API, then
  * resumes it at its first unanswered question. Without a simulation named, explains how.
  */
 export function PrefillPage() {

@@ -9,7 +9,7 @@ import { useBundle } from "../simulation/hooks";
 
 const debugQuery = (ids: readonly string[]) => `?debug=${ids.map(encodeURIComponent).join(",")}`;
 
-/** The results page showing these benefits with sample values (spec §2 `?debug=`). */
+/** The results page showing these benefits with sample values (docs/product.md §2 `?debug=`). */
 export function previewLink(ids: readonly string[]): string {
   return `${RESULTS_PATH}${debugQuery(ids)}`;
 }
@@ -22,7 +22,7 @@ function parseIds(value: string | null): string[] {
 }
 
 /**
- * Spec §2 `/preview`, for content editors: how a benefit's card reads on the results page, with
+ * docs/product.md §2 `/preview`, for content editors: how a benefit's card reads on the results page, with
  * sample values, without answering the questionnaire (`/preview?debug=id1,id2`). The same cards
  * show under the visitor's own results at `/simulation/resultats?debug=…`.
  */

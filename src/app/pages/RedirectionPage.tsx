@@ -6,7 +6,7 @@ import { SIMULATION_PATH } from "../machine/simulationPath";
 export const REDIRECT_MESSAGE =
   "Vous avez été redirigé ou redirigée sur la première page du simulateur. Vous pensez que c’est une erreur\u00a0?";
 
-/** Spec §4 "Redirection": sets a message saying why, then goes to the first question. */
+/** docs/product.md §4 "Redirection": sets a message saying why, then goes to the first question. */
 export function RedirectionPage() {
   const store = useSessionStore();
   const navigate = useNavigate();

@@ -23,7 +23,7 @@ function lazyRoute<M>(path: string, load: () => Promise<M>, pick: (m: M) => Comp
 }
 
 /**
- * The top-level routes of spec §2 beside the simulation: static pages, identity-provider
+ * The top-level routes of docs/product.md §2 beside the simulation: static pages, identity-provider
  * returns, `/init-ci`, the editors' and partners' pages. All load on demand.
  */
 export const pageRoutes: RouteObject[] = [

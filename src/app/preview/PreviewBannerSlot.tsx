@@ -8,7 +8,7 @@ const PreviewBanner = lazy(async () => ({
   default: (await import("./PreviewBanner")).PreviewBanner,
 }));
 
-/** Spec §4: the demo banner is visible only when the build context is `deploy-preview`. */
+/** docs/product.md §4: the demo banner is visible only when the build context is `deploy-preview`. */
 export function PreviewBannerSlot() {
   if (!IS_PREVIEW) return null;
   return (

@@ -1,5 +1,5 @@
 /**
- * The benefits a pull request changes, for the banner of its preview deployment (spec §7).
+ * The benefits a pull request changes, for the banner of its preview deployment (docs/product.md §7).
  * Pure apart from the `fetch` it is given: the build's settings come in `env`.
  */
 

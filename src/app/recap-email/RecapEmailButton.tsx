@@ -12,7 +12,7 @@ export const RECAP_TITLE = "Recevoir un récapitulatif";
 
 const recapModal = createModal({ id: "recap-email-modal", isOpenedByDefault: false });
 
-/** After the results: the partner post (spec §7), once per simulation, silent on failure. */
+/** After the results: the partner post (docs/product.md §7), once per simulation, silent on failure. */
 function usePartnerPost(): void {
   const fetchFn = SimulationContext.useSelector((state) => state.context.deps.fetch);
   const results = SimulationContext.useSelector((state) => state.context.results);
@@ -32,7 +32,7 @@ export function RecapEmailButton() {
   const status = useRecapStatus();
   const anonymized = useIsAnonymized();
   usePartnerPost();
-  // Spec §2, §4: an anonymised simulation gets no e-mail recap.
+  // docs/product.md §2, §4: an anonymised simulation gets no e-mail recap.
   if (!ready || updating || anonymized) return null;
   return (
     <>

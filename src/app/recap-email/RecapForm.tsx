@@ -35,7 +35,7 @@ function sentMessage(
   };
 }
 
-/** E-mail and/or mobile number, survey opt-in, and the send button (spec §7 recap). */
+/** E-mail and/or mobile number, survey opt-in, and the send button (docs/product.md §7 recap). */
 export function RecapForm({ idPrefix = "recap" }: { idPrefix?: string }) {
   const fetchFn = SimulationContext.useSelector((state) => state.context.deps.fetch);
   const simulationId = SimulationContext.useSelector((state) => state.context.simulationId);

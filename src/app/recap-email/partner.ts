@@ -1,7 +1,7 @@
 import type { Answer, Droit } from "../../domain";
 import type { FetchLike } from "../machine/api";
 
-/** The partner endpoint (spec §7), fixed at build time; unset: nothing is posted. */
+/** The partner endpoint (docs/product.md §7), fixed at build time; unset: nothing is posted. */
 export const PARTNER_RESULTS_URL: string | undefined =
   (import.meta.env?.VITE_PARTNER_RESULTS_URL as string | undefined) || undefined;
 

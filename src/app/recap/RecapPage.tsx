@@ -42,7 +42,7 @@ function SectionHeading({ id, label, to }: { id: string; label: string; to: stri
   );
 }
 
-/** Spec §2 `recapitulatif`: the answers chapter by chapter, each with a way to change them. */
+/** docs/product.md §2 `recapitulatif`: the answers chapter by chapter, each with a way to change them. */
 export function RecapPage() {
   usePageTitle(RECAP_TITLE);
   const bundle = useBundle();

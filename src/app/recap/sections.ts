@@ -47,7 +47,7 @@ function stepRows(bundle: Bundle, step: StepInstance, answers: readonly Answer[]
   });
 }
 
-/** The answers of the active steps, chapter by chapter, in journey order (spec §2 recap). */
+/** The answers of the active steps, chapter by chapter, in journey order (docs/product.md §2 recap). */
 export function recapSections(
   bundle: Bundle,
   steps: readonly StepInstance[],

@@ -31,7 +31,7 @@ export function BenefitPage() {
   const shownId = droit?.id;
   const positionKey = position ? `${position.index}/${position.total}` : "";
   const simulationId = view.simulationId;
-  // Statistics (spec §3 "Benefit event"): this benefit's details were shown.
+  // Statistics (docs/product.md §3 "Benefit event"): this benefit's details were shown.
   useEffect(() => {
     if (!shownId) return;
     const [at, of] = positionKey.split("/").map(Number);

@@ -8,7 +8,7 @@ export interface DataExport {
   results?: Pick<Results, "droitsEligibles" | "droitsInjectes">;
 }
 
-/** Spec §2 "keeping the results": the answers and results as a JSON file the browser saves. */
+/** docs/product.md §2 "keeping the results": the answers and results as a JSON file the browser saves. */
 export function downloadData(data: DataExport, fileName = "mes-donnees-simulation.json"): void {
   trackEvent("Résultats", "Téléchargement données");
   const blob = new Blob([JSON.stringify(data, null, 2)], { type: "application/json" });

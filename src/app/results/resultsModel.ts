@@ -79,7 +79,7 @@ export type ResultItem =
   { kind: "droit"; droit: Droit } | { kind: "group"; group: BenefitGroup; members: Droit[] };
 
 /**
- * Spec §3 "Benefit group": under the merged variant, the results sharing a group's interest flag
+ * docs/product.md §3 "Benefit group": under the merged variant, the results sharing a group's interest flag
  * are shown as one card when there are more than one, at the position of the first member.
  */
 export function groupResults(

@@ -13,7 +13,7 @@ export interface ResultsView {
   injectes?: Droit[];
   updating: boolean;
   error?: string;
-  /** The saved simulation could not be read back (spec §4 "Access"). */
+  /** The saved simulation could not be read back (docs/product.md §4 "Access"). */
   forbidden: boolean;
   infoOf: InfoOf;
   /** The saved simulation the results are of, once they are shown (for the statistics). */

@@ -5,7 +5,7 @@ import { Link, useLocation, useNavigate } from "react-router-dom";
 import { useSessionStore } from "../layout/SessionState";
 import { useCurrentPath, useSteps } from "./hooks";
 
-/** Spec §2 "Debug mode" (`?debug=parcours`): every step, done marks, inactive steps on demand. */
+/** docs/product.md §2 "Debug mode" (`?debug=parcours`): every step, done marks, inactive steps on demand. */
 export function DebugJourney() {
   const store = useSessionStore();
   const steps = useSteps();

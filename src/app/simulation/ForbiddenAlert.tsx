@@ -8,7 +8,7 @@ export const FORBIDDEN_TITLE = "Cette simulation n’est pas accessible";
 export const FORBIDDEN_MESSAGE =
   "Nous n’avons pas pu rouvrir cette simulation. Pour protéger vos données, une simulation ne peut être rouverte que dans l’onglet du navigateur où elle a été faite, et seulement pendant quelques jours. Vous pouvez en commencer une nouvelle.";
 
-/** Spec §4 "Access": shown instead of the results when a saved simulation could not be read back. */
+/** docs/product.md §4 "Access": shown instead of the results when a saved simulation could not be read back. */
 export function ForbiddenAlert() {
   const actor = SimulationContext.useActorRef();
   const navigate = useNavigate();

@@ -19,7 +19,7 @@ function HelpPageLink({ field }: { field: ResolvedField }) {
 }
 
 /**
- * A question's learn-more text (spec §2 `{step path}/en_savoir_plus`): a link to its page, or,
+ * A question's learn-more text (docs/product.md §2 `{step path}/en_savoir_plus`): a link to its page, or,
  * outside the app's router (a form shown alone), the text itself in a disclosure.
  */
 export function FieldHelp({ field }: { field: ResolvedField }) {

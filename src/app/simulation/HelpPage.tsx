@@ -4,7 +4,7 @@ import { usePageTitle } from "../layout/usePageTitle";
 import { useCurrentPath, useSteps } from "./hooks";
 import { stepOfHelpPath } from "./paths";
 
-/** Spec §2 `{step path}/en_savoir_plus`: the learn-more text of a step's questions. */
+/** docs/product.md §2 `{step path}/en_savoir_plus`: the learn-more text of a step's questions. */
 export function HelpPage() {
   const { pathname } = useLocation();
   const steps = useSteps();

@@ -8,10 +8,10 @@ import { simulationTarget } from "./paths";
 import { SimulationContext } from "./SimulationContext";
 
 /**
- * Spec §2 `redirect?to=`: restores the latest saved simulation (id from the cookie, token from
+ * docs/product.md §2 `redirect?to=`: restores the latest saved simulation (id from the cookie, token from
  * session storage), then goes to `/simulation` + `to`; without one, to the home page. When the
  * server refuses it (another tab, an expired or anonymised simulation), the visitor is told so
- * (spec §4 "Access": forbidden).
+ * (docs/product.md §4 "Access": forbidden).
  */
 export function RestorePage() {
   usePageTitle("Reprise de votre simulation");

@@ -10,7 +10,7 @@ import { SimulationContext } from "./SimulationContext";
 
 export const SAVE_LATER_TITLE = "Revenir plus tard\u00a0?";
 
-/** Spec §2 `revenir-plus-tard`: how to come back, and saving the simulation now. */
+/** docs/product.md §2 `revenir-plus-tard`: how to come back, and saving the simulation now. */
 export function SaveLaterPage() {
   usePageTitle(SAVE_LATER_TITLE);
   const actor = SimulationContext.useActorRef();

@@ -7,7 +7,7 @@ function ContactLink() {
   return email ? <a href={`mailto:${email}`}>Contactez-nous</a> : <>Contactez-nous.</>;
 }
 
-/** The message set for the next pages (spec §4 "Message"), e.g. after a redirection. */
+/** The message set for the next pages (docs/product.md §4 "Message"), e.g. after a redirection. */
 export function SessionMessage() {
   const { message } = useSessionState();
   if (!message) return null;

@@ -108,7 +108,7 @@ class ActorHolder {
 const HolderContext = createContext<ActorHolder | null>(null);
 const DepsContext = createContext<BaseDeps | null>(null);
 
-/** Spec §3: the cookie `lastestSimulation` names the latest saved simulation. */
+/** docs/product.md §3: the cookie `lastestSimulation` names the latest saved simulation. */
 function watchLatestSimulation(actor: SimulationActor): () => void {
   let written = actor.getSnapshot().context.simulationId;
   const subscription = actor.subscribe(({ context }) => {

@@ -20,7 +20,7 @@ export function useCurrentPath(): string {
   return SimulationContext.useSelector((state) => state.context.currentPath);
 }
 
-/** Spec §5: the simulation is valid, and can be resumed, once the applicant has a birth date. */
+/** docs/product.md §5: the simulation is valid, and can be resumed, once the applicant has a birth date. */
 export function useIsValidSimulation(): boolean {
   return isValidSimulation(useSteps());
 }
@@ -29,7 +29,7 @@ export function useHasResults(): boolean {
   return SimulationContext.useSelector((state) => hasResults(state.context));
 }
 
-/** Spec §4: an anonymised simulation loses the chapter summary and the e-mail recap. */
+/** docs/product.md §4: an anonymised simulation loses the chapter summary and the e-mail recap. */
 export function useIsAnonymized(): boolean {
   return SimulationContext.useSelector((state) => state.context.anonymized === true);
 }

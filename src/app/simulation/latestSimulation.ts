@@ -1,9 +1,9 @@
 /**
- * The cookie naming the latest saved simulation (spec §3 "Persistence": `lastestSimulation`,
+ * The cookie naming the latest saved simulation (docs/product.md §3 "Persistence": `lastestSimulation`,
  * spelled as the product names it). Its token stays in session storage.
  */
 export const LATEST_SIMULATION_COOKIE = "lastestSimulation";
-/** Spec §9: cookies last one day unless told otherwise. */
+/** docs/product.md §9: cookies last one day unless told otherwise. */
 export const DEFAULT_COOKIE_DAYS = 1;
 
 type CookieJar = Pick<Document, "cookie">;

@@ -1,5 +1,5 @@
 /**
- * The pages under /simulation that are not steps of the journey (spec §2 "Simulation routes").
+ * The pages under /simulation that are not steps of the journey (docs/product.md §2 "Simulation routes").
  * The machine does not navigate to them: the URL alone decides that they are shown. No journey
  * code here: the layout reads them on every page, the home page included.
  */
@@ -7,7 +7,7 @@ export const SAVE_LATER_PATH = "/simulation/revenir-plus-tard";
 export const REDIRECT_PATH = "/simulation/redirect";
 export const FISCAL_PATH = "/simulation/ressources/fiscales";
 export const PATRIMOINE_PATH = "/simulation/ressources/patrimoine";
-/** The top-level page that sends a visitor back to the start with a message (spec §4). */
+/** The top-level page that sends a visitor back to the start with a message (docs/product.md §4). */
 export const REDIRECTION_PATH = "/redirection";
 
 const HELP_SUFFIX = "/en_savoir_plus";

@@ -1,5 +1,5 @@
 /**
- * Paths of the simulation (spec §2 "Simulation routes"); the pages that are not steps of the
+ * Paths of the simulation (docs/product.md §2 "Simulation routes"); the pages that are not steps of the
  * journey are in pagePaths.ts.
  */
 import { FIRST_STEP_PATH, RECAP_PATH, RESULTS_PATH } from "../../domain/journey";
@@ -9,7 +9,7 @@ import { REDIRECT_PATH, helpPath } from "./pagePaths";
 export * from "./pagePaths";
 
 /**
- * Pages a visitor may open on first load without a birth date (spec §5): the first question
+ * Pages a visitor may open on first load without a birth date (docs/product.md §5): the first question
  * (and its learn-more page), the restore redirect, the recap and the results.
  */
 export function skipsSanityCheck(path: string): boolean {

@@ -1,7 +1,7 @@
 import type { Answer } from "../../domain";
 import { peekStoredSimulation, type KeyValueStorage } from "../machine/storage";
 
-/** Spec §5: a simulation is valid, and can be resumed, once the applicant has a birth date. */
+/** docs/product.md §5: a simulation is valid, and can be resumed, once the applicant has a birth date. */
 export function hasApplicantBirthDate(answers: readonly Answer[]): boolean {
   return answers.some(
     (answer) =>

@@ -14,7 +14,7 @@ export function createSimulationActor(deps: SimulationDeps) {
 
 /**
  * Gives the simulation the engine parameters of its value date whenever it has none: when it
- * starts, resumes or is restored (spec §2 "Home behaviour"). One request per value date; a
+ * starts, resumes or is restored (docs/product.md §2 "Home behaviour"). One request per value date; a
  * failed one is not repeated (the journey then uses the schema's fallbacks).
  */
 export function watchParameters(actor: SimulationActor): () => void {

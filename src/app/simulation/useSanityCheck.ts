@@ -6,7 +6,7 @@ import { useSteps } from "./hooks";
 import { skipsSanityCheck } from "./paths";
 
 /**
- * Spec §5: on first load, a simulation page other than the first question, the restore
+ * docs/product.md §5: on first load, a simulation page other than the first question, the restore
  * redirect, the recap or the results, opened without a birth date (and without `?debug`),
  * sends the visitor to the start with a message. Decided once per mount, so that the URL
  * projection does not move the visitor elsewhere meanwhile.

@@ -10,7 +10,7 @@ function historyIndex(): number {
 }
 
 /**
- * How many history entries to go back from a URL naming a child who does not exist (spec §5):
+ * How many history entries to go back from a URL naming a child who does not exist (docs/product.md §5):
  * two from the first-name step, which the child-list step added, otherwise one. Zero when the
  * history is too short to go back that far inside the app.
  */
@@ -58,7 +58,7 @@ export function useUrlProjection(enabled = true): void {
 }
 
 /**
- * `resultats?debug=id1,id2` (spec §2, the preview banner's link) shows sample values of those
+ * `resultats?debug=id1,id2` (docs/product.md §2, the preview banner's link) shows sample values of those
  * benefits even without a simulation: the results page is then shown by its URL alone.
  */
 export function isDebugResults(pathname: string, search: string): boolean {

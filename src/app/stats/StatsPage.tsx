@@ -10,7 +10,7 @@ const PERIOD_DAYS = 30;
 
 type Load = { state: "loading" } | { state: "error" } | { state: "ready"; stats: StatsAggregates };
 
-/** `/stats`: usage of the simulator, from our own data (spec §7, issue 7). */
+/** `/stats`: usage of the simulator, from our own data (docs/product.md §7, issue 7). */
 export function StatsPage() {
   usePageTitle(STATS_TITLE);
   const fetchFn = SimulationContext.useSelector((state) => state.context.deps.fetch);

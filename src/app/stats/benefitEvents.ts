@@ -1,13 +1,13 @@
 import { hasPiwikIgnoreCookie } from "../analytics/privacy";
 import type { FetchLike } from "../machine/api";
 
-/** Statistics format version (spec §9). */
+/** Statistics format version (docs/product.md §9). */
 export const BENEFIT_EVENT_VERSION = 2;
 
 /** `show` when results are listed; `showDetails`, `click`… for the pages and links of one. */
 export type BenefitEventType = "show" | "showDetails" | "click" | (string & {});
 
-/** One benefit event as the statistics endpoint takes it (spec §3 "Benefit event"). */
+/** One benefit event as the statistics endpoint takes it (docs/product.md §3 "Benefit event"). */
 export interface BenefitEvent {
   benefit_id: string;
   hash_id: string;
@@ -40,7 +40,7 @@ export function isOwnEndpoint(statsUrl: string, origin: string | undefined): boo
 }
 
 /**
- * Spec §7: nothing is sent when do-not-track is on together with the `piwik_ignore` cookie, when
+ * docs/product.md §7: nothing is sent when do-not-track is on together with the `piwik_ignore` cookie, when
  * no endpoint is configured, or when there are no benefits.
  */
 export function skipReason(options: {
@@ -93,7 +93,7 @@ export interface SendDeps {
   cookie: string;
   hashId: () => Promise<string>;
   abtesting: () => Record<string, unknown> | null;
-  /** Errors other than a failed request (spec §7: those are reported). */
+  /** Errors other than a failed request (docs/product.md §7: those are reported). */
   report: (error: unknown) => void;
 }
 
@@ -135,7 +135,7 @@ export async function sendBenefitEvents(
     });
     return response.ok ? "sent" : "failed";
   } catch {
-    // A failed request is silent (spec §7): blockers and offline visitors are not errors.
+    // A failed request is silent (docs/product.md §7): blockers and offline visitors are not errors.
     return "failed";
   }
 }

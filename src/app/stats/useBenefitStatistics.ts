@@ -17,7 +17,7 @@ function abtesting(): Record<string, unknown> | null {
 }
 
 /**
- * Posts benefit events to the configured statistics endpoint (spec §7), for any page: e.g.
+ * Posts benefit events to the configured statistics endpoint (docs/product.md §7), for any page: e.g.
  * `postBenefitEvents([id], "showDetails", simulationId, { index, total })` on a benefit's page,
  * `"teleservice"` on its teleservice link. `simulationId`: the saved simulation whose results are
  * shown, which our own endpoint requires.

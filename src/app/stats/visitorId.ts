@@ -1,6 +1,6 @@
 import { analyticsEnabled } from "../analytics/useAnalytics";
 
-/** Spec §9: without a tracker's visitor id, a random id written in base 12, prefixed `uid_`. */
+/** docs/product.md §9: without a tracker's visitor id, a random id written in base 12, prefixed `uid_`. */
 export function randomHashId(random: () => number = Math.random): string {
   return `uid_${random().toString(12).slice(2)}`;
 }

@@ -3,7 +3,7 @@ import { useRef, useState } from "react";
 import { childIds, defaultChildFirstName, findAnswer } from "../../domain";
 import { SimulationContext } from "../simulation/SimulationContext";
 
-/** The children list (spec §2 "enfants"): add a child, edit or remove one, then move on. */
+/** The children list (docs/product.md §2 "enfants"): add a child, edit or remove one, then move on. */
 export function ChildrenListStep({ title }: { title: string }) {
   const actor = SimulationContext.useActorRef();
   const answers = SimulationContext.useSelector((state) => state.context.answers);

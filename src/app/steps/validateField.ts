@@ -105,7 +105,7 @@ function validateAmounts(field: ResolvedField, raw: MonthlyAmountsValue): FieldV
   return issues.length ? { value: undefined, issues } : ok(amounts);
 }
 
-/** Checks one field's raw form value and converts it to its answer value (DESIGN answer format). */
+/** Checks one field's raw form value and converts it to its answer value (docs/architecture.md "The answer format"). */
 export function validateField(
   field: ResolvedField,
   raw: FormValue | undefined,

@@ -21,7 +21,7 @@ type Load =
   | { state: "error"; message: string }
   | { state: "ready"; benefits: SurveyBenefit[] };
 
-/** `/suivi?token=`: per benefit of the recap, what the visitor did (spec §7 follow-up). */
+/** `/suivi?token=`: per benefit of the recap, what the visitor did (docs/product.md §7 follow-up). */
 export function SuiviPage() {
   usePageTitle(SURVEY_TITLE);
   const fetchFn = SimulationContext.useSelector((state) => state.context.deps.fetch);

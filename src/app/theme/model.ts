@@ -1,4 +1,4 @@
-/** One theme of the simulator (spec §3 "Themes"), as `schema/themes.yaml` declares it. */
+/** One theme of the simulator (docs/product.md §3 "Themes"), as `schema/themes.yaml` declares it. */
 export interface Theme {
   /** The value of the `theme` query parameter (`data-theme` of the host script). */
   id: string;

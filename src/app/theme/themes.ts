@@ -9,7 +9,7 @@ const STYLE_ID = "app-theme";
 
 /**
  * The theme a `theme` query value names, by id or by label; `undefined` when absent. An unknown
- * value is logged and ignored (spec §5): the page keeps the default theme.
+ * value is logged and ignored (docs/product.md §5): the page keeps the default theme.
  */
 export function parseTheme(
   value: string | null | undefined,

@@ -64,7 +64,9 @@ export function eligibilityFacts(
       .filter((childAge): childAge is number => childAge !== null),
     profiles: {},
     profileLabels: Object.fromEntries(bundle.profiles.map((p) => [p.id, p.label])),
-    interests: new Set(Object.keys(questions).filter((flag) => applicantInterested(answers, flag))),
+    interests: new Set(
+      Object.keys(questions).filter((flag) => applicantInterested(bundle, answers, flag)),
+    ),
     interestQuestions: questions,
     enumerations: bundle.enumerations,
     engine,

@@ -1,7 +1,7 @@
 import jsonLogic from "json-logic-js";
 import type { Predicate } from "../bundle";
 import type { EligibilityFacts } from "./facts";
-import { OPERATORS, orList } from "./operators";
+import { OPERATORS, operatorNamed, orList } from "./operators";
 
 // json-logic-js calls custom operations with the evaluated arguments and the data as `this`.
 for (const [name, operator] of Object.entries(OPERATORS)) {
@@ -62,7 +62,7 @@ export function firstFailure(eligibility: Predicate, facts: EligibilityFacts): s
     return children[0] === undefined ? undefined : firstFailure(children[0], facts);
   }
   if (name === "!") return "Vous ne remplissez pas les conditions de cette aide.";
-  const operator = OPERATORS[name];
+  const operator = operatorNamed(name);
   if (!operator) return "Vous ne remplissez pas les conditions de cette aide.";
   const values = args.map((arg) => jsonLogic.apply(arg as jsonLogic.RulesLogic, facts) as unknown);
   return operator.explain(facts, ...values);

@@ -1,7 +1,8 @@
 export type { EligibilityFacts, EngineFacts } from "./facts";
 export { eligibilityFacts } from "./build";
 export { holds as eligibilityHolds, firstFailure } from "./evaluate";
-export { OPERATOR_NAMES, familyQuotient } from "./operators";
+export { familyQuotient } from "./operators";
+export * from "./condition-names";
 export { aidAmount, aidToDroit, eligibleAids, whyNot } from "./aids";
 export { explainBenefit, type Explanation } from "./explain";
 export {

@@ -6,6 +6,8 @@
  * Arguments are those of the compiled json-logic (`{ lives_in: ["departements", ["74"]] }` calls
  * `lives_in` with `"departements", ["74"]`).
  */
+import type { OperatorName } from "./condition-names";
+import type { KnownField } from "../schema-names";
 import type { EligibilityFacts } from "./facts";
 
 /** A no-break space, before `;`, `:` and inside « » (French typography). */
@@ -121,11 +123,11 @@ function places(facts: EligibilityFacts, kind: unknown, codes: readonly string[]
   return orList(names);
 }
 
-function yes(facts: EligibilityFacts, field: string): boolean {
+function yes<N extends string>(facts: EligibilityFacts, field: KnownField<N>): boolean {
   return facts.applicant[field] === true;
 }
 
-export const OPERATORS: Readonly<Record<string, Operator>> = {
+export const OPERATORS: Readonly<Record<OperatorName, Operator>> = {
   age_between: {
     holds: (facts, min, max) =>
       facts.age !== undefined &&
@@ -242,7 +244,8 @@ export const OPERATORS: Readonly<Record<string, Operator>> = {
   },
 
   health_social_training: {
-    holds: (facts) => facts.applicant.groupe_specialites_formation === "groupe_330",
+    // Derived from the training specialty by the schema (`derived:` in schema/journey.yaml).
+    holds: (facts) => yes(facts, "_formationSanitaireSociale"),
     explain: () =>
       `Cette aide est réservée aux personnes en formation sanitaire ou sociale${SEMI} vous n’avez pas indiqué une telle formation.`,
   },
@@ -309,4 +312,7 @@ export function familyQuotient(facts: EligibilityFacts, period: unknown): number
   return period === "month" ? yearly / 12 : yearly;
 }
 
-export const OPERATOR_NAMES: readonly string[] = Object.keys(OPERATORS);
+/** The operator of this name, if any (compiled json-logic may name any operator). */
+export function operatorNamed(name: string): Operator | undefined {
+  return Object.hasOwn(OPERATORS, name) ? OPERATORS[name as OperatorName] : undefined;
+}

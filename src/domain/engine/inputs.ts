@@ -69,7 +69,9 @@ export function mappingsByEntity(bundle: Bundle): EngineMappings {
     }
     for (const field of type.fields ?? []) addField("individu", field);
   }
-  for (const derived of bundle.derived) add(derived.entity, derived.attribute, derived.engine);
+  for (const derived of bundle.derived) {
+    if (derived.engine) add(derived.entity, derived.attribute, derived.engine);
+  }
   return byEntity;
 }
 

@@ -10,7 +10,7 @@ import {
   type ConditionDescription,
   type DescribeContext,
 } from "../../../src/domain/eligibility/describe";
-import { OPERATOR_NAMES } from "../../../src/domain/eligibility/operators";
+import { OPERATOR_NAMES } from "../../../src/domain/eligibility/condition-names";
 import generatedBundle from "../../../src/generated/bundle.json";
 import generatedCatalogue from "../../../src/generated/catalogue.json";
 

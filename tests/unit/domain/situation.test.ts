@@ -1,18 +1,82 @@
 import { describe, expect, it } from "vitest";
-import { buildSituation, occupationStatus } from "../../../src/domain";
+import { applicantInterested, buildSituation, type Bundle } from "../../../src/domain";
 import { a, bundle, DATE, student } from "./fixtures";
 
-describe("occupation status (spec §4)", () => {
+const menageAnswers = (menage: Record<string, string | boolean>) =>
+  Object.entries(menage).map(([name, value]) => a(`menage.${name}`, value));
+
+describe("occupation status, from the schema's derived table", () => {
   it.each([
     [{ _logementType: "proprietaire", _primoAccedant: true }, "primo_accedant"],
     [{ _logementType: "proprietaire", _primoAccedant: false }, "proprietaire"],
+    [{ _logementType: "proprietaire" }, "proprietaire"],
     [{ _logementType: "locataire", _locationType: "vide" }, "locataire_vide"],
     [{ _logementType: "locataire", _locationType: "meuble" }, "locataire_meuble"],
     [{ _logementType: "locataire", _locationType: "foyer" }, "locataire_foyer"],
+    [{ _logementType: "locataire" }, "locataire_vide"],
     [{ _logementType: "heberge" }, "loge_gratuitement"],
     [{ _logementType: "sansDomicile" }, "sans_domicile"],
+    [{}, undefined],
   ])("%o gives %s", (menage, expected) => {
-    expect(occupationStatus(menage)).toBe(expected);
+    const situation = buildSituation(bundle, menageAnswers(menage), DATE);
+    expect(situation.menage.statut_occupation_logement).toBe(expected);
+  });
+
+  it("reads the table from the bundle, not from code", () => {
+    const edited: Bundle = {
+      ...bundle,
+      derived: bundle.derived.map((rule) =>
+        rule.attribute === "statut_occupation_logement"
+          ? { ...rule, map: { ...rule.map, heberge: "sans_domicile" } }
+          : rule,
+      ),
+    };
+    const situation = buildSituation(edited, menageAnswers({ _logementType: "heberge" }), DATE);
+    expect(situation.menage.statut_occupation_logement).toBe("sans_domicile");
+  });
+});
+
+describe("health and social training, from the schema's derived tables", () => {
+  const training = (specialty: string) => [a("demandeur.groupe_specialites_formation", specialty)];
+  const withSpecialty = (specialty: string): Bundle => ({
+    ...bundle,
+    derived: bundle.derived.map((rule) =>
+      rule.entity === "individu" && rule.from === "groupe_specialites_formation"
+        ? { ...rule, map: { [specialty]: true } }
+        : rule,
+    ),
+  });
+
+  it("sets the training flag and the interest for the schema's specialty only", () => {
+    const situation = buildSituation(bundle, training("groupe_330"), DATE);
+    expect(situation.demandeur._formationSanitaireSociale).toBe(true);
+    expect(situation.demandeur._interetAidesSanitaireSocial).toBe(true);
+    expect(
+      applicantInterested(bundle, training("groupe_330"), "_interetAidesSanitaireSocial"),
+    ).toBe(true);
+    const other = buildSituation(bundle, training("groupe_230"), DATE);
+    expect(other.demandeur._formationSanitaireSociale).toBeUndefined();
+    expect(
+      applicantInterested(bundle, training("groupe_230"), "_interetAidesSanitaireSocial"),
+    ).toBe(false);
+  });
+
+  it("follows an edited table", () => {
+    const edited = withSpecialty("groupe_230");
+    expect(
+      buildSituation(edited, training("groupe_230"), DATE).demandeur._interetAidesSanitaireSocial,
+    ).toBe(true);
+    expect(
+      applicantInterested(edited, training("groupe_230"), "_interetAidesSanitaireSocial"),
+    ).toBe(true);
+    expect(
+      applicantInterested(edited, training("groupe_330"), "_interetAidesSanitaireSocial"),
+    ).toBe(false);
+  });
+
+  it("keeps an interest answered yes when the table gives no value", () => {
+    const answers = [...training("aucun"), a("demandeur._interetAidesSanitaireSocial", true)];
+    expect(applicantInterested(bundle, answers, "_interetAidesSanitaireSocial")).toBe(true);
   });
 });
 

@@ -3,7 +3,7 @@
  * the generator's checks of condition-based aids, each on a broken copy of the real schema.
  */
 import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, sep } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { compileSchema } from "../../../scripts/schema/compile";
@@ -19,9 +19,10 @@ const benefitIds = new Set(compiled.bundle?.benefits.map((benefit) => benefit.id
 const institutionIds = new Set(compiled.bundle?.institutions.map((i) => i.id));
 
 const files = (dir: string) =>
-  readdirSync(join(REAL_SCHEMA, dir))
+  readdirSync(join(REAL_SCHEMA, dir), { recursive: true, encoding: "utf8" })
     .filter((name) => name.endsWith(".yaml"))
-    .map((name) => `${dir}/${name}`);
+    .map((name) => `${dir}/${name.split(sep).join("/")}`)
+    .sort();
 const read = (file: string) =>
   parse(readFileSync(join(REAL_SCHEMA, file), "utf8")) as Record<string, unknown>;
 
@@ -32,6 +33,15 @@ describe("each catalogue file compiles", () => {
     for (const { id } of content.benefits ?? []) expect(benefitIds).toContain(id);
     for (const { id } of content.aids ?? []) expect(aidIds).toContain(id);
     expect((content.benefits ?? []).length + (content.aids ?? []).length).toBeGreaterThan(0);
+  });
+
+  it.each(files("aids"))("%s", (file) => {
+    expect(errors.filter((error) => error.startsWith(`schema/${file}:`))).toEqual([]);
+    const content = read(file) as { aids: { id: string; institution: string }[] };
+    for (const { id, institution } of content.aids) {
+      expect(aidIds).toContain(id);
+      expect(file).toMatch(new RegExp(`/${institution}\\.yaml$`));
+    }
   });
 
   it.each(files("families"))("%s", (file) => {
@@ -75,7 +85,7 @@ describe("each catalogue file compiles", () => {
 });
 
 describe("checks of condition-based aids", () => {
-  const CAF = "benefits/aides-caf.yaml";
+  const CAF = "aids/caf/caf_haute_savoie.yaml";
   const FIRST =
     '      - { lives_in: { departements: ["74"] } }\n    links:\n      information: https://www.caf.fr/allocataires/caf-de-la-haute-savoie/offre-de-service/vie-professionnelle/solidarite-et-insertion\n      form:';
 
@@ -120,7 +130,7 @@ describe("checks of condition-based aids", () => {
     );
     expect(errors).toEqual([
       expect.stringMatching(
-        /aids\[1\]\.id: duplicate aid id "aide_bafa_dapprofondissement_qualification_caf_haute_savoie" \(first at schema\/benefits\/aides-caf\.yaml:\d+\)$/,
+        /aids\[1\]\.id: duplicate aid id "aide_bafa_dapprofondissement_qualification_caf_haute_savoie" \(first at schema\/aids\/caf\/caf_haute_savoie\.yaml:\d+\)$/,
       ),
     ]);
   });
@@ -132,5 +142,26 @@ describe("checks of condition-based aids", () => {
       `${FIRST} www.caf.fr/BAFA_032016.pdf`,
     );
     expect(errors).toEqual([expect.stringMatching(/aids\[0\]\.links\.form: expected a URL$/)]);
+  });
+});
+
+describe("one file per institution (ADR 0006)", { timeout: 60_000 }, () => {
+  it("reports an aid in another institution's file", () => {
+    const { text, errors } = breakSchema(
+      "aids/caf/caf_haute_savoie.yaml",
+      "      formation générale, à partir de 16 ans.\n    institution: caf_haute_savoie\n",
+      "      formation générale, à partir de 16 ans.\n    institution: caf_ain\n",
+    );
+    expect(errors).toContainEqual(
+      `schema/aids/caf/caf_haute_savoie.yaml:${lineOf(text, "institution: caf_ain")} aids[1].institution: an aid of "caf_ain" belongs in schema/aids/caf/caf_ain.yaml (one file per institution)`,
+    );
+  });
+
+  it("reads aid files at any depth, in path order", () => {
+    const ids = compiled.catalogue!.aids.map((aid) => aid.id);
+    const region = ids.indexOf("auvergne_rhone_alpes_pass_region");
+    const caf = ids.indexOf("aide_bafa_generale_caf_haute_savoie");
+    expect(caf).toBeGreaterThanOrEqual(0);
+    expect(caf).toBeLessThan(region);
   });
 });

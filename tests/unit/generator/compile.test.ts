@@ -122,7 +122,11 @@ describe("conversion", () => {
     expect(Object.keys(coloc)).toEqual(["id", "path", "subject", "fields", "when", "source"]);
     expect(coloc.when).toEqual({ in: [{ var: "menage._logementType" }, ["locataire", null]] });
     expect(bundle.journey[0]).toEqual({ block: "individu", for: "demandeur", chapter: "profil" });
-    expect(bundle.derived).toHaveLength(1);
+    expect(bundle.derived.map((derived) => derived.attribute)).toEqual([
+      "statut_occupation_logement",
+      "_formationSanitaireSociale",
+      "_interetAidesSanitaireSocial",
+    ]);
   });
 });
 

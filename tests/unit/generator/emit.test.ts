@@ -23,7 +23,15 @@ describe("emit", () => {
     expect(text).toContain('export const stepIds = ["enfants","famille.en_couple",');
     expect(text).toMatch(/^export const benefitIds = \[.*\] as const;$/m);
     // A field asked by several steps is named once.
-    expect(text.match(/"scolarite"/g)).toHaveLength(2);
+    const fieldLine = /^export type FieldName = .*$/m.exec(text)![0];
+    expect(fieldLine.match(/"scolarite"/g)).toHaveLength(1);
+    // Income types and their fields, derived values, enumeration values.
+    expect(fieldLine).toContain('"salaire_net"');
+    expect(text).toMatch(/^export type DerivedAttribute = .*"statut_occupation_logement"/m);
+    expect(text).toMatch(
+      /^ {2}logement_type: "locataire" \| "proprietaire" \| "heberge" \| "sansDomicile";$/m,
+    );
+    expect(text).toMatch(/^export type InstitutionId = .*"caf_ain"/m);
   });
 
   it("writes the bundle and the ids, and rewrites only what changed", () => {

@@ -1,7 +1,7 @@
 import type { Benefit, Droit } from "../../../domain";
 
 /**
- * Spec §2 `?debug=id1,id2`: the named engine benefits as results with sample values, so their
+ * docs/product.md §2 `?debug=id1,id2`: the named engine benefits as results with sample values, so their
  * cards can be checked without a matching situation. Loaded lazily by the results page.
  */
 export function mockDroits(benefits: Benefit[], ids: string[]): Droit[] {

@@ -1,7 +1,7 @@
 import { Link } from "react-router-dom";
 import { FISCAL_PATH, PATRIMOINE_PATH } from "../paths";
 
-/** From the results: declare more to refine the amounts (spec §2 `ressources/…`). */
+/** From the results: declare more to refine the amounts (docs/product.md §2 `ressources/…`). */
 export function FiscalLinks() {
   return (
     <section className="fr-mt-4w" aria-labelledby="affiner-titre">

@@ -19,7 +19,7 @@ const PEOPLE = [
   { id: "conjoint", legend: "Les revenus de votre conjoint ou conjointe" },
 ] as const;
 
-/** Spec §2 `ressources/fiscales`: the household's taxable incomes of the fiscal year (N-2). */
+/** docs/product.md §2 `ressources/fiscales`: the household's taxable incomes of the fiscal year (N-2). */
 export function FiscalPage() {
   const actor = SimulationContext.useActorRef();
   const navigate = useNavigate();

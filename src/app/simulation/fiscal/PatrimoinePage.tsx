@@ -6,7 +6,7 @@ import { SimulationContext } from "../SimulationContext";
 import { AmountsForm, type AmountGroup } from "./AmountsForm";
 import { PATRIMOINE_TITLE, WEALTH_GROUPS, WEALTH_LABELS } from "./labels";
 
-/** Spec §2 `ressources/patrimoine`: the applicant's wealth (spec §3 wealth items). */
+/** docs/product.md §2 `ressources/patrimoine`: the applicant's wealth (docs/product.md §3 wealth items). */
 export function PatrimoinePage() {
   const actor = SimulationContext.useActorRef();
   const navigate = useNavigate();

@@ -1,6 +1,6 @@
 import type { StaticPageContent } from "../types";
 
-/** How to get help from a counsellor (spec §2 `/accompagnement`). */
+/** How to get help from a counsellor (docs/product.md §2 `/accompagnement`). */
 export const accompagnement: StaticPageContent = {
   title: "Être accompagné dans vos démarches",
   lead: "Vous n’êtes pas seul ou seule face à vos démarches : des conseillers et conseillères peuvent vous aider gratuitement à demander les aides de vos résultats.",

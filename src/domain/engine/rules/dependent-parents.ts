@@ -33,7 +33,7 @@ import {
 import { isTaxDependant } from "./entities";
 import type { HouseholdMembers } from "./members";
 
-/** Parents' situations under which the parents cannot be reached (spec §2 "Parents block"). */
+/** Parents' situations under which the parents cannot be reached (docs/product.md §2 "Parents block"). */
 export const PARENTS_UNREACHABLE: readonly string[] = ["decedes", "sans_autorite"];
 
 /** The parents' situation under which they file one joint return. */

@@ -25,7 +25,7 @@ function monthMappedVariables(): Set<string> {
     }
   }
   for (const derived of bundle.derived) {
-    if (derived.engine.period === "month") variables.add(derived.engine.variable);
+    if (derived.engine?.period === "month") variables.add(derived.engine.variable);
   }
   return variables;
 }

@@ -1,0 +1,45 @@
+/**
+ * Values derived from the answers by the tables of `derived:` in `schema/journey.yaml`
+ * (docs/schema-format.md, "Derived values"): the housing occupation status sent to the engine, the
+ * flags the aids' operators and the interest questions read. The tables are content; this module
+ * only reads them.
+ */
+import type { DerivedMapping, DerivedValue, EntityName } from "./bundle";
+import type { AnswerValue, EntityValues } from "./types";
+
+/** The key of an answer in a table's `map`: booleans and numbers as written in YAML. */
+function keyOf(value: unknown): string | undefined {
+  if (typeof value === "string") return value;
+  if (typeof value === "boolean" || typeof value === "number") return String(value);
+  return undefined;
+}
+
+/** The value of a table for these values of the entity; undefined leaves it unset. */
+export function derivedValue(
+  value: DerivedValue | undefined,
+  values: Readonly<Record<string, unknown>>,
+): AnswerValue | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "object") return value;
+  const key = keyOf(values[value.from]);
+  const mapped = key !== undefined && Object.hasOwn(value.map, key) ? value.map[key] : undefined;
+  return derivedValue(mapped !== undefined ? mapped : value.otherwise, values);
+}
+
+/**
+ * The entity's values with the derived ones of `entity` set over them (in schema order, each
+ * reading the values as answered). A table giving no value leaves the entity's own value.
+ */
+export function withDerived(
+  derived: readonly DerivedMapping[],
+  entity: EntityName,
+  values: EntityValues,
+): EntityValues {
+  const result: EntityValues = { ...values };
+  for (const rule of derived) {
+    if (rule.entity !== entity) continue;
+    const value = derivedValue(rule, values);
+    if (value !== undefined) result[rule.attribute] = value;
+  }
+  return result;
+}

@@ -1,0 +1,52 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { breakSchema, lineOf, removeTempDirs } from "./helpers";
+
+afterAll(removeTempDirs);
+
+const JOURNEY = "schema/journey.yaml";
+
+describe("derived values (journey.yaml `derived:`)", { timeout: 60_000 }, () => {
+  it("reports a housing option without an occupation status", () => {
+    const { errors } = breakSchema(
+      "enumerations.yaml",
+      "    - { value: sansDomicile, label: Sans domicile stable }\n",
+      "    - { value: sansDomicile, label: Sans domicile stable }\n    - { value: caravane, label: Caravane }\n",
+    );
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(
+      new RegExp(
+        `^${JOURNEY}:\\d+ derived\\[0\\]\\.map: no value for the answer "caravane" of "_logementType": add it to map, or give otherwise$`,
+      ),
+    );
+  });
+
+  it("reports an answer the field cannot take, and the one left without a value", () => {
+    const { text, errors } = breakSchema(
+      "journey.yaml",
+      "heberge: loge_gratuitement",
+      "hebergee: loge_gratuitement",
+    );
+    expect(errors).toEqual([
+      `${JOURNEY}:${lineOf(text, "    map:\n      proprietaire:")} derived[0].map: no value for the answer "heberge" of "_logementType": add it to map, or give otherwise`,
+      `${JOURNEY}:${lineOf(text, "hebergee:")} derived[0].map.hebergee: unknown answer "hebergee" of "_logementType" (expected one of: "locataire", "proprietaire", "heberge", "sansDomicile")`,
+    ]);
+  });
+
+  it("reports a value outside the engine enumeration, in a nested table", () => {
+    const { text, errors } = breakSchema("journey.yaml", "foyer: locataire_foyer", "foyer: foyer");
+    expect(errors).toEqual([
+      `${JOURNEY}:${lineOf(text, "map: { vide: locataire_vide")} derived[0].map.locataire.map.foyer: "foyer" is not a value of enumeration "statut_occupation_logement" (expected one of: "primo_accedant", "proprietaire", "locataire_vide", "locataire_meuble", "loge_gratuitement", "locataire_foyer", "sans_domicile")`,
+    ]);
+  });
+
+  it("reports a table on an unknown field and on a field without a fixed list of answers", () => {
+    const unknown = breakSchema("journey.yaml", "from: _locationType", "from: _locationTyp");
+    expect(unknown.errors).toEqual([
+      `${JOURNEY}:${lineOf(unknown.text, "from: _locationTyp")} derived[0].map.locataire.from: unknown field "menage._locationTyp"`,
+    ]);
+    const number = breakSchema("journey.yaml", "from: _locationType", "from: loyer");
+    expect(number.errors).toEqual([
+      `${JOURNEY}:${lineOf(number.text, "from: loyer")} derived[0].map.locataire.from: a table reads a choice or yes/no field, but "menage.loyer" is a money field`,
+    ]);
+  });
+});
