@@ -39,7 +39,7 @@ const TRUE_ONLY = [
   "temp_agency",
 ];
 /** Operators whose argument is a list of values of an enumeration. */
-const VALUE_LISTS: Readonly<Record<string, string>> = {
+export const VALUE_LISTS: Readonly<Record<string, string>> = {
   study_year: "annee_etude",
   bac_mention: "mention_baccalaureat",
   work_study_contract: "contrat_alternance",

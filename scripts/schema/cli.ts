@@ -2,7 +2,7 @@ import { dirname, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { compileSchema } from "./compile";
 import { emitGenerated } from "./emit";
-import { formatSchemaError } from "./errors";
+import { formatSchemaErrorWithHint } from "./errors";
 import { compileThemes, emitThemes } from "./themes";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -41,7 +41,7 @@ function main(): number {
   const { themes, errors: themeErrors } = compileThemes(options.schemaDir);
   const errors = [...compiled.errors, ...themeErrors];
   if (!bundle || !catalogue || !themes) {
-    for (const error of errors) console.error(formatSchemaError(error));
+    for (const error of errors) console.error(formatSchemaErrorWithHint(error));
     console.error(`schema check failed: ${errors.length} error${errors.length === 1 ? "" : "s"}`);
     return 1;
   }

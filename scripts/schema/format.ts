@@ -49,6 +49,8 @@ export const AUTOCOMPLETE = ["given-name", "family-name", "email", "tel"] as con
 const enumerationOption = z.strictObject({ value: optionValue, label: text });
 const fieldOption = z.strictObject({ value: optionValue, label: text, when: predicate.optional() });
 
+export const ENGINE_STABILITIES = ["last_3_months", "current_month"] as const;
+
 const engineMapping = z.strictObject({
   variable: name,
   period: z.enum(["eternity", "month", "year", "fiscal_year", "as_answered"]),
@@ -56,6 +58,12 @@ const engineMapping = z.strictObject({
   property: z.enum(COMMUNE_PROPERTIES).optional(),
   /** `months_before_value_date`: a number of months answered becomes the date that many months ago. */
   convert: z.enum(["months_before_value_date"]).optional(),
+  /**
+   * Monthly variables only (required there): `last_3_months` when the answer also holds for the
+   * 3 months before (copied there for the engine), `current_month` when it is sent for the current
+   * month only.
+   */
+  stable: z.enum(ENGINE_STABILITIES).optional(),
 });
 
 const question = z.union(
@@ -115,6 +123,8 @@ export const chaptersFile = z.strictObject({
 
 export const enumerationsFile = z.strictObject({
   enumerations: z.record(name, z.array(enumerationOption).min(1)),
+  /** Enumerations no field offers, read by the application itself (not reported as unused). */
+  readByApplication: z.array(name).optional(),
 });
 
 export const parametersFile = z.strictObject({
