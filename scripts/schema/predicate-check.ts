@@ -4,6 +4,7 @@ import { COMMUNE_PROPERTIES } from "./format";
 import type { SourceFile } from "./load";
 import type { Entity, FieldInfo } from "./model";
 import { analysePredicate, type Operand, type Ordering } from "./predicates";
+import { didYouMean } from "./suggest";
 
 const ROLES: ReadonlySet<string> = new Set(["demandeur", "conjoint", "enfant"]);
 const ENTITY_OF: Record<string, Entity> = {
@@ -45,7 +46,7 @@ export interface PredicateContext {
 type Resolved =
   | { kind: "builtin"; values?: ReadonlySet<string> }
   | { kind: "field"; read: FieldRead; info: FieldInfo; property?: string }
-  | { kind: "error"; reason: string };
+  | { kind: "error"; reason: string; hint?: string };
 
 /** Checks operators, variables and compared literals of one predicate. */
 export function checkPredicate(
@@ -55,13 +56,15 @@ export function checkPredicate(
   context: PredicateContext,
 ): { site: PredicateSite; errors: SchemaError[] } {
   const analysis = analysePredicate(predicate, path);
-  const errors = analysis.issues.map((issue) => file.error(issue.path, issue.reason));
+  const errors = analysis.issues.map((issue) =>
+    withHint(file.error(issue.path, issue.reason), issue.hint),
+  );
   const reads: FieldRead[] = [];
 
   for (const ref of analysis.vars) {
     const resolved = resolveVar(ref.name, ref.path, context, ref.inChild === true);
     if (resolved.kind === "error") {
-      errors.push(file.error(ref.path, resolved.reason));
+      errors.push(withHint(file.error(ref.path, resolved.reason), resolved.hint));
     } else if (resolved.kind === "field") {
       reads.push(ref.answeredOnly ? { ...resolved.read, answeredOnly: true } : resolved.read);
       if (ref.inAge && (resolved.info.kind !== "date" || resolved.property)) {
@@ -96,9 +99,12 @@ export function checkPredicate(
     if (values && !values.has(comparison.literal)) {
       const expected = [...values].join(", ");
       errors.push(
-        file.error(
-          comparison.path,
-          `"${comparison.literal}" is not a value of "${comparison.varName}" (expected one of ${expected})`,
+        withHint(
+          file.error(
+            comparison.path,
+            `"${comparison.literal}" is not a value of "${comparison.varName}" (expected one of ${expected})`,
+          ),
+          didYouMean(comparison.literal, [...values].map(String)),
         ),
       );
     }
@@ -184,7 +190,12 @@ function resolveVar(
   if (head === "parametres") {
     const known =
       fieldName !== undefined && property === undefined && context.parameters.has(fieldName);
-    return known ? { kind: "builtin" } : { kind: "error", reason: `unknown parameter "${name}"` };
+    if (known) return { kind: "builtin" };
+    const hint = didYouMean(
+      name,
+      [...context.parameters].map((parameter) => `parametres.${parameter}`),
+    );
+    return { kind: "error", reason: `unknown parameter "${name}"`, ...(hint ? { hint } : {}) };
   }
   const entity = ENTITY_OF[head];
   if (!entity || !fieldName) {
@@ -194,7 +205,13 @@ function resolveVar(
     };
   }
   const info = context.fields.get(`${entity}.${fieldName}`);
-  if (!info) return { kind: "error", reason: `unknown field "${name}"` };
+  if (!info) {
+    const names = [...context.fields.values()]
+      .filter((field) => field.entity === entity)
+      .map((field) => `${head}.${field.name}`);
+    const hint = didYouMean(`${head}.${fieldName}`, names);
+    return { kind: "error", reason: `unknown field "${name}"`, ...(hint ? { hint } : {}) };
+  }
   if (property !== undefined) {
     if (info.kind !== "commune") {
       return {

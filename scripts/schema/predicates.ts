@@ -1,4 +1,5 @@
 import type { Segment } from "./errors";
+import { didYouMean } from "./suggest";
 
 export const OPERATORS: ReadonlySet<string> = new Set([
   "var",
@@ -73,6 +74,7 @@ export interface Ordering {
 export interface PredicateIssue {
   path: Segment[];
   reason: string;
+  hint?: string;
 }
 
 export interface PredicateAnalysis {
@@ -132,7 +134,8 @@ function walk(node: unknown, path: Segment[], out: PredicateAnalysis, inChild: b
   }
   const op = keys[0] as string;
   if (!OPERATORS.has(op)) {
-    out.issues.push({ path, reason: `unknown operator "${op}"` });
+    const hint = didYouMean(op, OPERATORS);
+    out.issues.push({ path, reason: `unknown operator "${op}"`, ...(hint ? { hint } : {}) });
     return;
   }
   const raw = node[op];
