@@ -19,8 +19,9 @@ export function editDistance(a: string, b: string): number {
 }
 
 /**
- * The known names within a third of the name's length (at least 2 edits, case ignored), closest
- * first, at most 3; a known name that contains the name or is contained in it also counts.
+ * The known names closest to `name` (case ignored), at most 3 of them, if within a third of its
+ * length (at least 2 edits); a known name that contains the name or is contained in it counts as
+ * within that limit.
  */
 export function closest(name: string, known: Iterable<string>): string[] {
   const lower = name.toLowerCase();
@@ -34,8 +35,10 @@ export function closest(name: string, known: Iterable<string>): string[] {
       distance = limit;
     if (distance <= limit) scored.push([candidate, distance]);
   }
+  const best = Math.min(...scored.map(([, distance]) => distance));
   return scored
-    .sort(([a, x], [b, y]) => x - y || a.localeCompare(b))
+    .filter(([, distance]) => distance === best)
+    .sort(([a], [b]) => a.localeCompare(b))
     .slice(0, 3)
     .map(([candidate]) => candidate);
 }

@@ -310,3 +310,56 @@ describe("hints", () => {
     expect(hint).toBe("Vouliez-vous dire «\u00a0ressources_fiscales\u00a0»\u00a0?");
   });
 });
+
+describe("did you mean", () => {
+  it("a misspelt key of a field", () => {
+    const { text, errors } = breakSchemaReport(
+      "blocks/logement.yaml",
+      "        question: Êtes-vous en colocation ?",
+      "        quesiton: Êtes-vous en colocation ?",
+    );
+    const step = stepIndex(text, "menage.coloc");
+    expect(errors).toEqual([
+      `${LOGEMENT}:${lineOf(text, "- name: coloc\n")} steps[${step}].fields[0].question: expected a text or a map by role (demandeur, conjoint, enfant)`,
+      `${LOGEMENT}:${lineOf(text, "quesiton")} steps[${step}].fields[0]: unknown key "quesiton"\n  → Vouliez-vous dire « question » ?`,
+    ]);
+  });
+
+  it("a misspelt field and operator in a predicate", () => {
+    const { text, errors } = breakSchemaReport(
+      "blocks/logement.yaml",
+      "  - id: menage.coloc\n    subject: menage\n    when: { in: [{ var: menage._logementType }, [locataire, null]] }",
+      "  - id: menage.coloc\n    subject: menage\n    when: { inn: [{ var: menage._logementType }, [locataire, null]] }",
+    );
+    expect(errors).toEqual([
+      `${LOGEMENT}:${lineOf(text, "inn:")} steps[${stepIndex(text, "menage.coloc")}].when: unknown operator "inn"\n  → Vouliez-vous dire « in » ?`,
+    ]);
+    const field = breakSchemaReport(
+      "blocks/logement.yaml",
+      "  - id: menage.coloc\n    subject: menage\n    when: { in: [{ var: menage._logementType }, [locataire, null]] }",
+      "  - id: menage.coloc\n    subject: menage\n    when: { in: [{ var: menage._logementTyp }, [locataire, null]] }",
+    );
+    expect(field.errors[0]).toBe(
+      `${LOGEMENT}:${lineOf(field.text, "_logementTyp }")} steps[${stepIndex(field.text, "menage.coloc")}].when.in[0]: unknown field "menage._logementTyp"\n  → Vouliez-vous dire « menage._logementType » ?`,
+    );
+  });
+
+  it("a misspelt value and a misspelt institution of an aid", () => {
+    const { text, errors } = breakSchemaReport(
+      "blocks/logement.yaml",
+      "  - id: menage.coloc\n    subject: menage\n    when: { in: [{ var: menage._logementType }, [locataire, null]] }",
+      "  - id: menage.coloc\n    subject: menage\n    when: { in: [{ var: menage._logementType }, [locatair, null]] }",
+    );
+    expect(errors[0]).toBe(
+      `${LOGEMENT}:${lineOf(text, "locatair,")} steps[${stepIndex(text, "menage.coloc")}].when.in[1][0]: "locatair" is not a value of "menage._logementType" (expected one of locataire, proprietaire, heberge, sansDomicile)\n  → Vouliez-vous dire « locataire » ?`,
+    );
+    const aid = breakSchemaReport(
+      "benefits/aides-communes.yaml",
+      "institution: ville_bethune",
+      "institution: ville_betune",
+    );
+    expect(aid.errors[0]).toBe(
+      `schema/benefits/aides-communes.yaml:${lineOf(aid.text, "ville_betune")} aids[${aid.text.slice(0, aid.text.indexOf("ville_betune")).split("\n  - id:").length - 2}].institution: unknown institution "ville_betune"\n  → Vouliez-vous dire « ville_bethune » ?`,
+    );
+  });
+});
