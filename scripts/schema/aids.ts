@@ -9,13 +9,14 @@ import {
   TRUE_ONLY_CONDITIONS,
   VALUE_LIST_CONDITIONS,
 } from "../../src/domain/eligibility/condition-names";
-import type { SchemaError, Segment } from "./errors";
+import { withHint, type SchemaError, type Segment } from "./errors";
 import type { FieldIndex } from "./fields";
 import type { AidYaml } from "./format";
 import { loadGeography, type Geography, type PlaceKind } from "./geography";
 import type { SourceFile } from "./load";
 import type { ValidatedSchema } from "./model";
 import { frenchTypography, optionalText } from "./normalise";
+import { didYouMean } from "./suggest";
 
 /** One aid as written, or as generated from a family member, with where it comes from. */
 export interface AidSource {
@@ -38,7 +39,7 @@ const PLACE_KINDS: readonly PlaceKind[] = [
 const COMPARISONS = ["<=", "<", ">=", ">"];
 /** One list with the domain's operators (src/domain/eligibility/condition-names.ts). */
 const TRUE_ONLY: readonly string[] = TRUE_ONLY_CONDITIONS;
-const VALUE_LISTS: Readonly<Record<string, string>> = VALUE_LIST_CONDITIONS;
+export const VALUE_LISTS: Readonly<Record<string, string>> = VALUE_LIST_CONDITIONS;
 const OPERATORS: readonly string[] = CONDITION_NAMES;
 
 /** Aids of `benefits/`, then of `aids/` (any depth), then family members, in path and file order. */
@@ -164,6 +165,17 @@ function conditionError(op: string, arg: unknown, context: CheckContext): string
   }
 }
 
+/** "Did you mean" for an unknown operator or an unknown value of a value list. */
+function conditionHint(op: string, arg: unknown, context: CheckContext): string | undefined {
+  const list = VALUE_LISTS[op];
+  if (list === undefined) return OPERATORS.includes(op) ? undefined : didYouMean(op, OPERATORS);
+  const values = [...(context.enumerations[list] ?? [])].map(String);
+  const unknown = Array.isArray(arg)
+    ? arg.find((value) => !values.includes(String(value)))
+    : undefined;
+  return unknown === undefined ? undefined : didYouMean(String(unknown), values);
+}
+
 function placesError(op: string, arg: unknown, context: CheckContext): string | undefined {
   const { geography, institution } = context;
   const territory = territoryOf(institution);
@@ -274,7 +286,12 @@ export function checkAids(
 
     const institution = institutions.get(aid.institution);
     if (!institution)
-      errors.push(file.error(at("institution"), `unknown institution "${aid.institution}"`));
+      errors.push(
+        withHint(
+          file.error(at("institution"), `unknown institution "${aid.institution}"`),
+          didYouMean(aid.institution, institutions.keys()),
+        ),
+      );
     for (const key of ["label", "description", "type", "periodicity", "links"] as const) {
       if (aid[key] === undefined) errors.push(file.error(path, `missing key "${key}"`));
     }
@@ -319,7 +336,13 @@ export function checkAids(
           return;
         }
         const reason = conditionError(entry[0], entry[1], context);
-        if (reason) errors.push(file.error([...conditionPath, entry[0]], reason));
+        if (reason)
+          errors.push(
+            withHint(
+              file.error([...conditionPath, entry[0]], reason),
+              conditionHint(entry[0], entry[1], context),
+            ),
+          );
       });
     checkConditions(aid.conditions, at("conditions"));
     aid.profiles?.forEach((profile, p) => {

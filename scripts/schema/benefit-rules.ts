@@ -1,10 +1,27 @@
-import type { SchemaError, Segment } from "./errors";
+import { withHint, type SchemaError, type Segment } from "./errors";
 import type { FieldIndex } from "./fields";
 import { NATIONWIDE_TYPES, TERRITORIAL_TYPES, TERRITORY_KEY_OF_TYPE } from "./format";
+import { loadGeography } from "./geography";
 import type { ValidatedSchema } from "./model";
 import { checkPredicate } from "./predicate-check";
 
 const TERRITORY_KEYS = ["regions", "departements", "epcis", "communes"] as const;
+/** What each territory code is, and where an editor finds the right one. */
+const CODE_OF_KEY: Readonly<Record<(typeof TERRITORY_KEYS)[number], [string, string]>> = {
+  regions: [
+    "region code",
+    "le code INSEE de la région (2 chiffres, « 84 » pour Auvergne-Rhône-Alpes)",
+  ],
+  departements: ["département code", "le code INSEE du département (« 74 », « 2A », « 971 »)"],
+  epcis: [
+    "EPCI SIREN number",
+    "le numéro SIREN de l’intercommunalité (9 chiffres, sur banatic.interieur.gouv.fr)",
+  ],
+  communes: [
+    "commune code",
+    "le code INSEE de la commune, pas son code postal (« 75056 » pour Paris) ; une commune nouvelle a changé de code",
+  ],
+};
 
 /**
  * Institutions: a territorial type (region, departement, epci, commune) declares its territory
@@ -43,6 +60,20 @@ export function checkInstitutions(schema: ValidatedSchema): SchemaError[] {
         return;
       }
       const [key] = keys;
+      const geography = loadGeography();
+      territory[key!]?.forEach((code, c) => {
+        if (geography.exists(key!, code)) return;
+        const [what, where] = CODE_OF_KEY[key!];
+        errors.push(
+          withHint(
+            file.error(
+              at("territory", key!, c),
+              `unknown ${what} "${code}" (not in the official geography the commune picker uses)`,
+            ),
+            `Vérifiez ${where}, sur https://www.insee.fr/fr/recherche/recherche-geographique.`,
+          ),
+        );
+      });
       if (expectedKey !== undefined && key !== expectedKey) {
         errors.push(
           file.error(

@@ -2,7 +2,8 @@ import { dirname, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { compileSchema } from "./compile";
 import { emitGenerated } from "./emit";
-import { formatSchemaError } from "./errors";
+import { formatSchemaErrorWithHint } from "./errors";
+import { emitJsonSchemas } from "./json-schema";
 import { compileThemes, emitThemes } from "./themes";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -41,7 +42,7 @@ function main(): number {
   const { themes, errors: themeErrors } = compileThemes(options.schemaDir);
   const errors = [...compiled.errors, ...themeErrors];
   if (!bundle || !catalogue || !themes) {
-    for (const error of errors) console.error(formatSchemaError(error));
+    for (const error of errors) console.error(formatSchemaErrorWithHint(error));
     console.error(`schema check failed: ${errors.length} error${errors.length === 1 ? "" : "s"}`);
     return 1;
   }
@@ -57,6 +58,16 @@ function main(): number {
   const summary =
     `${steps} steps, ${bundle.benefits.length} engine benefits, ${catalogue.aids.length} aids, ` +
     `${catalogue.bikeAids.length} bike aids (${bundle.publicBenefitCount} public), version ${bundle.version}`;
+  // Committed for editors: rewritten by a build, only compared by a check.
+  const jsonSchemas = emitJsonSchemas(options.schemaDir, options.check);
+  if (options.check && jsonSchemas.length > 0) {
+    for (const file of jsonSchemas) {
+      console.error(`${file}:1: out of date with scripts/schema/format.ts`);
+      console.error("  → Lancez npm run schema:build et ajoutez le fichier au commit.");
+    }
+    console.error(`schema check failed: ${jsonSchemas.length} JSON Schema file(s) out of date`);
+    return 1;
+  }
   if (options.check) {
     console.log(`schema OK: ${summary}`);
   } else {

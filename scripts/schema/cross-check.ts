@@ -9,11 +9,16 @@ import type { SourceFile } from "./load";
 import type { ValidatedSchema } from "./model";
 import { checkPredicate, type PredicateSite } from "./predicate-check";
 import { checkReferences } from "./references";
+import { checkEnumerationUsage } from "./enumeration-usage";
+import { checkLinkSchemes } from "./link-rules";
+import { checkStability } from "./stability";
+import { checkWriters } from "./writers";
 
 /** Everything that spans files: ids and references, predicates, and the journey order. */
 export function crossCheck(schema: ValidatedSchema): SchemaError[] {
   const { index: fields, errors } = buildFieldIndex(schema);
-  errors.push(...checkReferences(schema));
+  errors.push(...checkReferences(schema), ...checkWriters(schema), ...checkStability(schema));
+  errors.push(...checkEnumerationUsage(schema), ...checkLinkSchemes(schema));
 
   const parameters = new Set(schema.parameters.value.parameters.map((parameter) => parameter.name));
   const check = (predicate: unknown, file: SourceFile, path: Segment[], selfAllowed: boolean) => {

@@ -8,6 +8,8 @@ export interface SchemaError {
   /** The path inside the file, e.g. `steps[3].when.and[0]`; empty for a whole-file error. */
   path: string;
   reason: string;
+  /** What to do about it, in French for the editor (printed under the error). */
+  hint?: string;
 }
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -27,6 +29,21 @@ export function formatPath(path: readonly Segment[]): string {
 export function formatSchemaError(error: SchemaError): string {
   const where = error.path === "" ? "" : ` ${error.path}`;
   return `${error.file}:${error.line}${where}: ${error.reason}`;
+}
+
+/** The error and, when it has one, its hint on the next line: what `schema:check` prints. */
+export function formatSchemaErrorWithHint(error: SchemaError): string {
+  const line = formatSchemaError(error);
+  return error.hint === undefined ? line : `${line}\n  → ${error.hint}`;
+}
+
+/**
+ * The same error with a hint (unchanged when `hint` is undefined). Hints are French: the plain
+ * space before `?`, `!`, `:`, `;` and `»` and after `«` becomes a no-break space.
+ */
+export function withHint(error: SchemaError, hint: string | undefined): SchemaError {
+  if (hint === undefined) return error;
+  return { ...error, hint: hint.replace(/ ([?!:;»])/g, "\u00A0$1").replace(/« /g, "«\u00A0") };
 }
 
 export function compareErrors(a: SchemaError, b: SchemaError): number {

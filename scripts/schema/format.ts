@@ -1,6 +1,7 @@
 import { z } from "zod";
-import type { SchemaError, Segment } from "./errors";
+import { withHint, type SchemaError, type Segment } from "./errors";
 import type { SourceFile } from "./load";
+import { didYouMean } from "./suggest";
 
 /** Ids, field names and enumeration names. Step ids may be dotted (`menage.loyer`). */
 const name = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "expected an identifier");
@@ -49,6 +50,8 @@ export const AUTOCOMPLETE = ["given-name", "family-name", "email", "tel"] as con
 const enumerationOption = z.strictObject({ value: optionValue, label: text });
 const fieldOption = z.strictObject({ value: optionValue, label: text, when: predicate.optional() });
 
+export const ENGINE_STABILITIES = ["last_3_months", "current_month"] as const;
+
 const engineMapping = z.strictObject({
   variable: name,
   period: z.enum(["eternity", "month", "year", "fiscal_year", "as_answered"]),
@@ -56,6 +59,12 @@ const engineMapping = z.strictObject({
   property: z.enum(COMMUNE_PROPERTIES).optional(),
   /** `months_before_value_date`: a number of months answered becomes the date that many months ago. */
   convert: z.enum(["months_before_value_date"]).optional(),
+  /**
+   * Monthly variables only (required there): `last_3_months` when the answer also holds for the
+   * 3 months before (copied there for the engine), `current_month` when it is sent for the current
+   * month only.
+   */
+  stable: z.enum(ENGINE_STABILITIES).optional(),
 });
 
 /** A derived value: a constant, or a further table on another answer. */
@@ -138,6 +147,8 @@ export const chaptersFile = z.strictObject({
 
 export const enumerationsFile = z.strictObject({
   enumerations: z.record(name, z.array(enumerationOption).min(1)),
+  /** Enumerations no field offers, read by the application itself (not reported as unused). */
+  readByApplication: z.array(name).optional(),
 });
 
 export const parametersFile = z.strictObject({
@@ -462,16 +473,50 @@ export function validate<T>(
 ): { parsed?: Parsed<T>; errors: SchemaError[] } {
   const result = schema.safeParse(file.data);
   if (result.success) return { parsed: { file, value: result.data }, errors: [] };
-  const errors = flattenIssues(result.error.issues, []).map(({ path, linePath, reason }) =>
-    file.error(path, reason, linePath),
+  const errors = flattenIssues(result.error.issues, []).map(({ path, linePath, reason, key }) =>
+    withHint(
+      file.error(path, reason, linePath),
+      key === undefined ? undefined : didYouMean(key, keysAt(schema, path, file.data)),
+    ),
   );
   return { errors };
+}
+
+interface Def {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  element?: z.ZodType;
+  innerType?: z.ZodType;
+  options?: z.ZodType[];
+  valueType?: z.ZodType;
+  in?: z.ZodType;
+}
+
+/** The keys an object at `path` may have, following the format down the data. */
+function keysAt(schema: z.ZodType, path: readonly Segment[], data: unknown): string[] {
+  const def = (schema as unknown as { _zod: { def: Def } })._zod.def;
+  const inner = def.innerType ?? def.in;
+  if (inner) return keysAt(inner, path, data);
+  if (def.type === "union")
+    return [...new Set((def.options ?? []).flatMap((option) => keysAt(option, path, data)))];
+  const [head, ...rest] = path;
+  if (head === undefined) return def.type === "object" ? Object.keys(def.shape ?? {}) : [];
+  const child = (data as Record<string | number, unknown> | undefined)?.[head];
+  if (def.type === "object") {
+    const next = def.shape?.[String(head)];
+    return next ? keysAt(next, rest, child) : [];
+  }
+  if (def.type === "array" && def.element) return keysAt(def.element, rest, child);
+  if (def.type === "record" && def.valueType) return keysAt(def.valueType, rest, child);
+  return [];
 }
 
 interface FlatIssue {
   path: Segment[];
   linePath: Segment[];
   reason: string;
+  /** An unknown key, for "did you mean". */
+  key?: string;
 }
 
 function flattenIssues(issues: readonly z.core.$ZodIssue[], prefix: Segment[]): FlatIssue[] {
@@ -483,6 +528,7 @@ function flattenIssues(issues: readonly z.core.$ZodIssue[], prefix: Segment[]): 
           path,
           linePath: [...path, key],
           reason: `unknown key "${key}"`,
+          key,
         }));
       case "invalid_union": {
         // Report the branch that got past the type test (e.g. a role map with a bad key) when

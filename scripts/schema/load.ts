@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Document } from "yaml";
-import { formatPath, type SchemaError, type Segment } from "./errors";
+import { formatPath, withHint, type SchemaError, type Segment } from "./errors";
+import { yamlHint } from "./yaml-hints";
 
 /** One parsed YAML file, able to turn a path inside it into a line number. */
 export interface SourceFile {
@@ -150,12 +151,17 @@ export function parseSource(
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: true });
   if (doc.errors.length > 0) {
-    const errors = doc.errors.map((error) => ({
-      file: rel,
-      line: error.linePos?.[0]?.line ?? lineCounter.linePos(error.pos[0]).line,
-      path: "",
-      reason: `YAML syntax error: ${syntaxMessage(error.message)}`,
-    }));
+    const errors = doc.errors.map((error) =>
+      withHint(
+        {
+          file: rel,
+          line: error.linePos?.[0]?.line ?? lineCounter.linePos(error.pos[0]).line,
+          path: "",
+          reason: `YAML syntax error: ${syntaxMessage(error.message)}`,
+        },
+        yamlHint(error.code, syntaxMessage(error.message)),
+      ),
+    );
     return { errors };
   }
   let data: unknown;

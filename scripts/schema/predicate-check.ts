@@ -1,9 +1,10 @@
-import type { SchemaError, Segment } from "./errors";
+import { withHint, type SchemaError, type Segment } from "./errors";
 import type { FieldIndex } from "./fields";
 import { COMMUNE_PROPERTIES } from "./format";
 import type { SourceFile } from "./load";
 import type { Entity, FieldInfo } from "./model";
-import { analysePredicate } from "./predicates";
+import { analysePredicate, type Operand, type Ordering } from "./predicates";
+import { didYouMean } from "./suggest";
 
 const ROLES: ReadonlySet<string> = new Set(["demandeur", "conjoint", "enfant"]);
 const ENTITY_OF: Record<string, Entity> = {
@@ -45,7 +46,7 @@ export interface PredicateContext {
 type Resolved =
   | { kind: "builtin"; values?: ReadonlySet<string> }
   | { kind: "field"; read: FieldRead; info: FieldInfo; property?: string }
-  | { kind: "error"; reason: string };
+  | { kind: "error"; reason: string; hint?: string };
 
 /** Checks operators, variables and compared literals of one predicate. */
 export function checkPredicate(
@@ -55,13 +56,15 @@ export function checkPredicate(
   context: PredicateContext,
 ): { site: PredicateSite; errors: SchemaError[] } {
   const analysis = analysePredicate(predicate, path);
-  const errors = analysis.issues.map((issue) => file.error(issue.path, issue.reason));
+  const errors = analysis.issues.map((issue) =>
+    withHint(file.error(issue.path, issue.reason), issue.hint),
+  );
   const reads: FieldRead[] = [];
 
   for (const ref of analysis.vars) {
     const resolved = resolveVar(ref.name, ref.path, context, ref.inChild === true);
     if (resolved.kind === "error") {
-      errors.push(file.error(ref.path, resolved.reason));
+      errors.push(withHint(file.error(ref.path, resolved.reason), resolved.hint));
     } else if (resolved.kind === "field") {
       reads.push(ref.answeredOnly ? { ...resolved.read, answeredOnly: true } : resolved.read);
       if (ref.inAge && (resolved.info.kind !== "date" || resolved.property)) {
@@ -96,14 +99,80 @@ export function checkPredicate(
     if (values && !values.has(comparison.literal)) {
       const expected = [...values].join(", ");
       errors.push(
-        file.error(
-          comparison.path,
-          `"${comparison.literal}" is not a value of "${comparison.varName}" (expected one of ${expected})`,
+        withHint(
+          file.error(
+            comparison.path,
+            `"${comparison.literal}" is not a value of "${comparison.varName}" (expected one of ${expected})`,
+          ),
+          didYouMean(comparison.literal, [...values].map(String)),
         ),
       );
     }
   }
+  for (const ordering of analysis.orderings) {
+    const error = orderingError(ordering, context);
+    if (error) errors.push(withHint(file.error(error.path, error.reason), ORDERING_HINT));
+  }
   return { site: { file, reads }, errors };
+}
+
+const ORDERING_HINT =
+  'Un nombre se compare à un nombre : retirez les guillemets autour du nombre (25 et non "25"). ' +
+  'Pour comparer à une valeur d’une liste, utilisez "===" ou "in".';
+
+type OperandType = "number" | "text" | "unknown";
+
+/** `"<="` comparing a number with a text, reported at the text side. */
+function orderingError(
+  ordering: Ordering,
+  context: PredicateContext,
+): { path: Segment[]; reason: string } | undefined {
+  const typed = ordering.operands.map((operand) => ({ operand, ...typeOf(operand, context) }));
+  const number = typed.find((t) => t.type === "number");
+  const text = typed.find((t) => t.type === "text");
+  if (!number || !text) return undefined;
+  return {
+    path: text.operand.path,
+    reason: `"${ordering.op}" compares ${number.what} with ${text.what}: both sides must be numbers`,
+  };
+}
+
+function typeOf(operand: Operand, context: PredicateContext): { type: OperandType; what: string } {
+  switch (operand.kind) {
+    case "literal":
+      if (typeof operand.value === "number")
+        return { type: "number", what: `the number ${operand.value}` };
+      if (typeof operand.value === "string")
+        return { type: "text", what: `the text ${JSON.stringify(operand.value)}` };
+      return { type: "unknown", what: String(operand.value) };
+    case "number":
+      return { type: "number", what: operand.op === "age" ? "an age" : "a sum" };
+    case "other":
+      return { type: "unknown", what: "a value" };
+    case "var": {
+      const what = (kind: string) => `"${operand.name}" (${kind})`;
+      const resolved = resolveVar(operand.name, operand.path, context, operand.inChild === true);
+      if (resolved.kind === "error") return { type: "unknown", what: `"${operand.name}"` };
+      if (resolved.kind === "builtin") {
+        if (operand.name.startsWith("parametres.") || operand.name === "enfants.length")
+          return { type: "number", what: what("a number") };
+        return { type: "text", what: what("a text") };
+      }
+      if (resolved.property !== undefined) return { type: "text", what: what("a text") };
+      const { kind, values } = resolved.info;
+      if (kind === "number" || kind === "money") return { type: "number", what: what(`a ${kind}`) };
+      if (["date", "text", "email", "phone"].includes(kind))
+        return { type: "text", what: what(`a ${kind}`) };
+      if (kind === "choice" && values && values.size > 0) {
+        const all = [...values];
+        if (all.every((v) => typeof v === "number"))
+          return { type: "number", what: what("a choice of numbers") };
+        if (all.every((v) => typeof v === "string"))
+          return { type: "text", what: what("a choice") };
+      }
+      return { type: "unknown", what: what(`a ${kind}`) };
+    }
+  }
 }
 
 function resolveVar(
@@ -121,7 +190,12 @@ function resolveVar(
   if (head === "parametres") {
     const known =
       fieldName !== undefined && property === undefined && context.parameters.has(fieldName);
-    return known ? { kind: "builtin" } : { kind: "error", reason: `unknown parameter "${name}"` };
+    if (known) return { kind: "builtin" };
+    const hint = didYouMean(
+      name,
+      [...context.parameters].map((parameter) => `parametres.${parameter}`),
+    );
+    return { kind: "error", reason: `unknown parameter "${name}"`, ...(hint ? { hint } : {}) };
   }
   const entity = ENTITY_OF[head];
   if (!entity || !fieldName) {
@@ -131,7 +205,13 @@ function resolveVar(
     };
   }
   const info = context.fields.get(`${entity}.${fieldName}`);
-  if (!info) return { kind: "error", reason: `unknown field "${name}"` };
+  if (!info) {
+    const names = [...context.fields.values()]
+      .filter((field) => field.entity === entity)
+      .map((field) => `${head}.${field.name}`);
+    const hint = didYouMean(`${head}.${fieldName}`, names);
+    return { kind: "error", reason: `unknown field "${name}"`, ...(hint ? { hint } : {}) };
+  }
   if (property !== undefined) {
     if (info.kind !== "commune") {
       return {

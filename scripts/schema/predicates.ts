@@ -1,4 +1,5 @@
 import type { Segment } from "./errors";
+import { didYouMean } from "./suggest";
 
 export const OPERATORS: ReadonlySet<string> = new Set([
   "var",
@@ -56,14 +57,30 @@ export interface Comparison {
   inChild?: boolean;
 }
 
+/** One side of a numeric comparison (`<`, `<=`, `>`, `>=`). */
+export type Operand =
+  | { kind: "literal"; value: string | number | boolean | null; path: Segment[] }
+  | { kind: "var"; name: string; path: Segment[]; inChild?: boolean }
+  /** `age` or `+`: always a number. */
+  | { kind: "number"; op: string; path: Segment[] }
+  | { kind: "other"; path: Segment[] };
+
+/** A numeric comparison, for the check that it compares numbers with numbers. */
+export interface Ordering {
+  op: string;
+  operands: Operand[];
+}
+
 export interface PredicateIssue {
   path: Segment[];
   reason: string;
+  hint?: string;
 }
 
 export interface PredicateAnalysis {
   vars: VarRef[];
   comparisons: Comparison[];
+  orderings: Ordering[];
   issues: PredicateIssue[];
 }
 
@@ -92,7 +109,7 @@ function varName(node: unknown): string | undefined {
  * is checked by the caller, which knows the fields.
  */
 export function analysePredicate(predicate: unknown, path: Segment[]): PredicateAnalysis {
-  const analysis: PredicateAnalysis = { vars: [], comparisons: [], issues: [] };
+  const analysis: PredicateAnalysis = { vars: [], comparisons: [], orderings: [], issues: [] };
   walk(predicate, path, analysis, false);
   return analysis;
 }
@@ -117,7 +134,8 @@ function walk(node: unknown, path: Segment[], out: PredicateAnalysis, inChild: b
   }
   const op = keys[0] as string;
   if (!OPERATORS.has(op)) {
-    out.issues.push({ path, reason: `unknown operator "${op}"` });
+    const hint = didYouMean(op, OPERATORS);
+    out.issues.push({ path, reason: `unknown operator "${op}"`, ...(hint ? { hint } : {}) });
     return;
   }
   const raw = node[op];
@@ -184,11 +202,31 @@ function walk(node: unknown, path: Segment[], out: PredicateAnalysis, inChild: b
     case "!==":
       compare(args, argPath, out, inChild);
       break;
+    case "<":
+    case "<=":
+    case ">":
+    case ">=":
+      out.orderings.push({
+        op,
+        operands: args.map((arg, index) => operand(arg, argPath(index), inChild)),
+      });
+      break;
     case "in":
       walkIn(args[0], args[1], argPath, out, inChild);
       return;
   }
   args.forEach((arg, index) => walk(arg, argPath(index), out, inChild));
+}
+
+function operand(node: unknown, path: Segment[], inChild: boolean): Operand {
+  if (isLiteral(node)) return { kind: "literal", value: node, path };
+  const name = varName(node);
+  if (name !== undefined) return { kind: "var", name, path, ...(inChild ? { inChild } : {}) };
+  if (isRecord(node)) {
+    const op = Object.keys(node)[0];
+    if (op === "age" || op === "+") return { kind: "number", op, path };
+  }
+  return { kind: "other", path };
 }
 
 function varRef(

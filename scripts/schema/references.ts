@@ -1,9 +1,10 @@
-import type { SchemaError, Segment } from "./errors";
+import { withHint, type SchemaError, type Segment } from "./errors";
 import { checkFieldFlags } from "./field-rules";
 import { CHOICE_KINDS, type FieldYaml, type StepYaml } from "./format";
 import { checkIncomeTypes } from "./income-rules";
 import type { SourceFile } from "./load";
 import type { ValidatedSchema } from "./model";
+import { didYouMean } from "./suggest";
 
 interface Declared {
   id: string;
@@ -89,7 +90,12 @@ export function checkReferences(schema: ValidatedSchema): SchemaError[] {
   for (const { benefit, file, path } of benefits) {
     if (!institutionIds.has(benefit.institution)) {
       const at = [...path.slice(0, -1), "institution"];
-      errors.push(file.error(at, `unknown institution "${benefit.institution}"`));
+      errors.push(
+        withHint(
+          file.error(at, `unknown institution "${benefit.institution}"`),
+          didYouMean(benefit.institution, institutionIds),
+        ),
+      );
     }
   }
 
@@ -264,7 +270,12 @@ function checkField(
   const enumeration = field.enum ? schema.enumerations.value.enumerations[field.enum] : undefined;
 
   if (field.enum !== undefined && !enumeration) {
-    errors.push(file.error(at("enum"), `unknown enumeration "${field.enum}"`));
+    errors.push(
+      withHint(
+        file.error(at("enum"), `unknown enumeration "${field.enum}"`),
+        didYouMean(field.enum, Object.keys(schema.enumerations.value.enumerations)),
+      ),
+    );
   }
   if (!isChoice && (field.enum !== undefined || field.options !== undefined)) {
     const key = field.enum !== undefined ? "enum" : "options";
@@ -278,9 +289,12 @@ function checkField(
   field.options?.forEach((option, i) => {
     if (enumValues && !enumValues.has(option.value)) {
       errors.push(
-        file.error(
-          at("options", i, "value"),
-          `option "${option.value}" is not a value of enumeration "${field.enum}"`,
+        withHint(
+          file.error(
+            at("options", i, "value"),
+            `option "${option.value}" is not a value of enumeration "${field.enum}"`,
+          ),
+          didYouMean(String(option.value), [...enumValues].map(String)),
         ),
       );
     }

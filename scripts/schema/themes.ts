@@ -9,7 +9,7 @@ import { parseSource } from "./load";
 const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, "expected a colour #rrggbb");
 const palette = z.partialRecord(z.enum(THEME_PROPERTIES), colour);
 
-const themesFile = z.strictObject({
+export const themesFile = z.strictObject({
   default: z.string().min(1),
   themes: z
     .array(

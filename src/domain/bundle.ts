@@ -51,6 +51,11 @@ export interface EngineMapping {
   property?: string;
   /** A number of months answered ("depuis combien de mois") is sent as the date that long ago. */
   convert?: "months_before_value_date";
+  /**
+   * Monthly variables: `last_3_months` when the answer also holds for the 3 months before the
+   * value date's month (the engine reads them), `current_month` when it is sent for that month only.
+   */
+  stable?: "last_3_months" | "current_month";
 }
 
 export interface Field {

@@ -7,5 +7,5 @@ export { injectedDroits, receivedBenefits, type ReceivedBenefit } from "./rules/
 export { householdMembers, isChildKept, MAX_CHILD_AGE } from "./rules/members";
 export { isDependentOfParents, PARENTS_UNREACHABLE } from "./rules/dependent-parents";
 export { distanceDomicileFamilial, DISTANCE_PARENTS_ABROAD_KM } from "./rules/distance";
-export { STABLE_OVER_LAST_3_MONTHS } from "./rules/stable-answers";
+export { stableVariables } from "./rules/stable-answers";
 export { readEligibilityFacts, requestEligibilityFacts, type FactRef } from "./eligibility-facts";

@@ -18,7 +18,7 @@ import { receivedBenefits } from "./rules/injected-benefits";
 import { householdMembers, memberList } from "./rules/members";
 import { addGrossAndTaxable } from "./rules/net-to-taxable";
 import { zeroUndeclaredPastBenefits } from "./rules/past-benefits";
-import { copyStableAnswers } from "./rules/stable-answers";
+import { copyStableAnswers, stableVariables } from "./rules/stable-answers";
 import {
   HOUSEHOLD_ID,
   type EngineRequest,
@@ -84,7 +84,7 @@ export function buildEngineRequest(
   }
 
   // Stable answers over the last 3 months; no past entitlement to undeclared benefits.
-  copyStableAnswers(request, dateDeValeur);
+  copyStableAnswers(request, dateDeValeur, stableVariables(mappings));
   zeroUndeclaredPastBenefits(request, bundle, members, dateDeValeur, missing);
 
   // Benefits already received: inputs at the current month (any catalogue benefit, since other

@@ -259,7 +259,7 @@ describe("values", () => {
   });
 
   it("reports an unknown enumeration", () => {
-    const { text, errors } = breakSchema(
+    const { schemaDir, text, errors } = breakSchema(
       "blocks/logement.yaml",
       "enum: location_type",
       "enum: location_types",
@@ -268,6 +268,8 @@ describe("values", () => {
     const step = stepIndex(text, "menage._locationType");
     expect(errors).toEqual([
       `${LOGEMENT}:${line} steps[${step}].fields[0].enum: unknown enumeration "location_types"`,
+      // The enumeration the field meant is now used by nothing.
+      `schema/enumerations.yaml:${lineOf(readFileSync(join(schemaDir, "enumerations.yaml"), "utf8"), "  location_type:")} enumerations.location_type: enumeration "location_type" is used by no field, aid condition or bike-aid setting`,
     ]);
   });
 });

@@ -178,7 +178,7 @@ describe("storage: local", () => {
     const { text, errors } = breakSchema(
       "blocks/projets.yaml",
       "autocomplete: family-name\n",
-      "autocomplete: family-name\n        engine: { variable: nom, period: month }\n",
+      "autocomplete: family-name\n        engine: { variable: nom, period: eternity }\n",
     );
     const step = stepIndex(text, "individu.coordonnees");
     expect(errors).toEqual([

@@ -4,7 +4,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse } from "yaml";
 import { compileSchema } from "../../../scripts/schema/compile";
-import { formatSchemaError } from "../../../scripts/schema/errors";
+import { formatSchemaError, formatSchemaErrorWithHint } from "../../../scripts/schema/errors";
 
 export const REAL_SCHEMA = resolve(dirname(fileURLToPath(import.meta.url)), "../../../schema");
 
@@ -42,6 +42,12 @@ export interface Broken {
  * when the real schema changes under it.
  */
 export function breakSchema(file: string, from: string, to: string): Broken {
+  const { schemaDir, text } = brokenCopy(file, from, to);
+  return { schemaDir, text, errors: compileErrors(schemaDir) };
+}
+
+/** `breakSchema` without compiling. */
+export function brokenCopy(file: string, from: string, to: string): Omit<Broken, "errors"> {
   const schemaDir = copySchema();
   const path = join(schemaDir, file);
   const original = readFileSync(path, "utf8");
@@ -50,7 +56,7 @@ export function breakSchema(file: string, from: string, to: string): Broken {
     throw new Error(`expected one ${JSON.stringify(from)} in ${file}, found ${count}`);
   const text = original.replace(from, () => to);
   writeFileSync(path, text);
-  return { schemaDir, text, errors: compileErrors(schemaDir) };
+  return { schemaDir, text };
 }
 
 export function compileErrors(schemaDir: string): string[] {
@@ -88,4 +94,20 @@ export function journeyIndex(text: string, block: string): number {
   const index = entries.findIndex((entry) => entry.block === block);
   if (index < 0) throw new Error(`no journey entry for ${block}`);
   return index;
+}
+
+/**
+ * `compileSchema`'s errors as `schema:check` prints them, each with its hint on the next line;
+ * no-break spaces read as plain spaces.
+ */
+export function compileReport(schemaDir: string): string[] {
+  return compileSchema(schemaDir).errors.map((error) =>
+    formatSchemaErrorWithHint(error).replace(/\u00a0/g, " "),
+  );
+}
+
+/** Like `breakSchema`, with the errors as `compileReport` gives them. */
+export function breakSchemaReport(file: string, from: string, to: string): Broken {
+  const broken = brokenCopy(file, from, to);
+  return { ...broken, errors: compileReport(broken.schemaDir) };
 }
