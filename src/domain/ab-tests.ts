@@ -1,5 +1,5 @@
 /**
- * The running A/B tests and their variants (spec §4 "A/B tests"): the one declaration the app
+ * The running A/B tests and their variants (docs/product.md §4 "A/B tests"): the one declaration the app
  * draws from and the server checks a simulation's `abtesting` against. A simulation keeps its
  * `abtesting` as long as it is stored and retention does not rewrite it: only the declared tests
  * and their variants may be in it, never free text.

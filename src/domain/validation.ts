@@ -225,7 +225,7 @@ const declaredAmount = z
   .min(0, "doit être positif ou nul")
   .max(1_000_000_000, "doit être inférieur ou égal à 1000000000");
 
-/** Taxable incomes of the fiscal year: person id → category → amount (spec §3). */
+/** Taxable incomes of the fiscal year: person id → category → amount (docs/product.md §3). */
 const ressourcesFiscalesShape = z.record(
   z.string().regex(PERSON_ID),
   z.partialRecord(z.enum(TAX_INCOME_CATEGORIES), declaredAmount),
@@ -237,7 +237,7 @@ const ressourcesFiscalesShape = z.record(
   },
 );
 
-/** Wealth item → amount (spec §3). */
+/** Wealth item → amount (docs/product.md §3). */
 const patrimoineShape = z.partialRecord(z.enum(WEALTH_ITEMS), declaredAmount, {
   error: "doit être un objet",
 });
@@ -324,7 +324,7 @@ function formatPath(path: PropertyKey[]): string {
   );
 }
 
-/** Validates a posted simulation against the schema bundle (DESIGN "The answer format"). */
+/** Validates a posted simulation against the schema bundle (docs/architecture.md "The answer format"). */
 export function parseSimulationInput(bundle: Bundle, body: unknown): ParseResult<SimulationInput> {
   const parsed = inputShape.safeParse(body);
   const unknownKeys = unknownAnswerKeys(body);

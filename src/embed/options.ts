@@ -29,13 +29,13 @@ export function embedUrl(origin: string, dataset: EmbedDataset): string {
   return url.toString();
 }
 
-/** The margin in pixels: a number ("12", "12px") at least 0; negative or invalid gives 0 (spec §5). */
+/** The margin in pixels: a number ("12", "12px") at least 0; negative or invalid gives 0 (docs/product.md §5). */
 export function embedMargin(value: string | undefined): number {
   const margin = Number.parseFloat(value ?? "");
   return Number.isFinite(margin) && margin > 0 ? margin : 0;
 }
 
-/** The warning timeout: a positive number of milliseconds, else the default (spec §9). */
+/** The warning timeout: a positive number of milliseconds, else the default (docs/product.md §9). */
 export function warningTimeout(value: string | undefined): number {
   const timeout = Number(value);
   return value && Number.isFinite(timeout) && timeout > 0 ? timeout : PARENT_WARNING_TIMEOUT_MS;

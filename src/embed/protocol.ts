@@ -22,7 +22,7 @@ export function isResizeMessage(data: unknown): data is ResizeMessage {
   );
 }
 
-/** The child waits this long after start before its first message (spec §9). */
+/** The child waits this long after start before its first message (docs/product.md §9). */
 export const CHILD_INIT_GUARD_MS = 128;
 /** The parent warns when no message came within this time, unless `data-timeout` says otherwise. */
 export const PARENT_WARNING_TIMEOUT_MS = 5000;

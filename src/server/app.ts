@@ -93,7 +93,7 @@ export function withoutTokens(url: string): string {
   return redactPersonalText(withoutSecretParameters(url));
 }
 
-/** Keys whose values are contact details (spec §3: prénom, nom, email, téléphone), any case. */
+/** Keys whose values are contact details (docs/product.md §3: prénom, nom, email, téléphone), any case. */
 const PERSONAL_KEYS = new Set(["prenom", "nom", "email", "telephone", "phone", "_firstname"]);
 const EMAIL_IN_TEXT = /[^\s@"'<>(),;:/?&=]+@[^\s@"'<>(),;:/?&=]+\.[A-Za-z]{2,}/g;
 const PHONE_IN_TEXT = /(?<![\w+])(?:\+33\s?|0)[1-9](?:[\s.-]?\d{2}){4}(?!\w)/g;

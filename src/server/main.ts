@@ -58,7 +58,7 @@ async function main(): Promise<void> {
     stats: { refreshMs: config.statsRefreshMs },
   });
 
-  // Spec §3 "anonymized": simulations past their retention period are anonymised in the background.
+  // docs/product.md §3 "anonymized": simulations past their retention period are anonymised in the background.
   const retention =
     config.retentionIntervalMs > 0
       ? startRetentionJob(database.db, { intervalMs: config.retentionIntervalMs, logger: app.log })

@@ -45,7 +45,7 @@ export interface ResultsOptions {
   bikeAids?: BikeAidsCalculator;
 }
 
-/** The public views of a computation (spec §7 `GET /api/simulation/{id}/{representation}`). */
+/** The public views of a computation (docs/product.md §7 `GET /api/simulation/{id}/{representation}`). */
 export const REPRESENTATIONS = ["situation", "openfisca_request", "openfisca_response"] as const;
 export type Representation = (typeof REPRESENTATIONS)[number];
 
@@ -76,7 +76,7 @@ export interface SimulationComputer {
 }
 
 /**
- * Recomputes a stored simulation from its answers alone (DESIGN "Data flow"): prune the answers of
+ * Recomputes a stored simulation from its answers alone (docs/architecture.md "Data flow"): prune the answers of
  * inactive steps, derive the situation, keep the benefits worth asking about, build the engine
  * request, compute it, read the benefits found and add those the visitor already receives.
  * Steps are judged active with the engine parameters at the value date, as in the browser.

@@ -176,7 +176,7 @@ const singleParent: Journey = {
       },
     ],
     // Each child's profile is asked when they are added, and again after the list once every child
-    // has an answer about being a dependant (spec §2). Léa's, edited from the list, is asked three
+    // has an answer about being a dependant (docs/product.md §2). Léa's, edited from the list, is asked three
     // times: her custody changes on the edit pass, and the last pass finds the new answer.
     ...child("enfant_0", "Léa", 7, "En primaire", [
       no,
@@ -331,7 +331,7 @@ afterAll(async () => {
 
 const stepOf = (page: Page) => new URL(page.url()).pathname.replace(/^\/simulation\//, "");
 
-/** The page's h1 has the focus, as after every navigation (spec §2). */
+/** The page's h1 has the focus, as after every navigation (docs/product.md §2). */
 async function titleFocused(page: Page): Promise<void> {
   await page.locator("main h1").first().waitFor();
   await page.waitForFunction(

@@ -1,5 +1,5 @@
 /**
- * Axe in both display schemes (spec §3 "Display scheme"): the visitor's scheme is `system` by
+ * Axe in both display schemes (docs/product.md §3 "Display scheme"): the visitor's scheme is `system` by
  * default, so the browser's colour-scheme preference switches the DSFR between light and dark
  * (`data-fr-theme` on the root) without reloading the page.
  */

@@ -208,7 +208,7 @@ describe("student journey, keyboard only", () => {
   });
 });
 
-/** Waits for the page's h1, checks it has the focus (spec §2: focus on the h1 after navigation). */
+/** Waits for the page's h1, checks it has the focus (docs/product.md §2: focus on the h1 after navigation). */
 async function expectFocusedTitle(page: Page, title: string): Promise<void> {
   await page.waitForFunction(
     (text) =>

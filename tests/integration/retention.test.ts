@@ -1,5 +1,5 @@
 /**
- * Retention (spec §3, §4 "anonymized"), on SQLite and on PostgreSQL (`TEST_DATABASE_URL`):
+ * Retention (docs/product.md §3, §4 "anonymized"), on SQLite and on PostgreSQL (`TEST_DATABASE_URL`):
  * simulations past 7 days (31 with a follow-up) are anonymised in one transaction each, their
  * results are gone unless a recap was sent, and running the job again changes nothing.
  */

@@ -9,7 +9,7 @@ export {
   type SmsSender,
 } from "./senders";
 
-/** How recaps are sent (spec §7 "Recap by e-mail and SMS"). */
+/** How recaps are sent (docs/product.md §7 "Recap by e-mail and SMS"). */
 export interface RecapDeps {
   /** Unset: e-mails are disabled (503). */
   mailer?: import("./senders").Mailer | undefined;

@@ -29,7 +29,7 @@ export function coarsenBirthDate(birthDate: string, dateDeValeur: string): strin
 }
 
 /**
- * The answers of an anonymised simulation (spec §3 "anonymized"): birth dates coarsened to the age
+ * The answers of an anonymised simulation (docs/product.md §3 "anonymized"): birth dates coarsened to the age
  * at the value date, children's first names back to their default ("votre 1er enfant"), contact
  * details dropped. Everything else (situation, incomes, commune) is kept: it is what the results
  * of a simulation with a follow-up are computed from, and no longer points to a person without

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 
 /** The default statistics endpoint: our own (see routes/stats.ts). */
 export const OWN_STATS_URL = "/api/stats/events";
-/** Matomo site id of the simulator (spec §9). */
+/** Matomo site id of the simulator (docs/product.md §9). */
 export const DEFAULT_MATOMO_SITE_ID = 66;
 
 /** Third-party services the browser talks to, read at run time so one build serves every site. */

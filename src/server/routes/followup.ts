@@ -78,7 +78,7 @@ export function registerFollowupRoutes(app: FastifyInstance, deps: FollowupRoute
   app.post<WithId>("/api/simulation/:id/followup", async (request, reply) => {
     const simulation = await authorizedSimulation(deps.simulations, request, reply);
     if (!simulation) return reply;
-    // Spec §6: an anonymised simulation loses the e-mail recap.
+    // docs/product.md §6: an anonymised simulation loses the e-mail recap.
     if (simulation.status === "anonymized") return sendError(reply, 410, messages.recapAnonymized);
     const parsed = followupSchema.safeParse(request.body ?? {});
     if (!parsed.success) {

@@ -4,7 +4,7 @@ import { isEngineUnavailable, sendEngineUnavailable, sendError } from "../http-e
 import { messages } from "../messages";
 
 /**
- * Spec §7 `GET /api/{engine}/missingbenefits`: the ids of the catalogue benefits the engine cannot
+ * docs/product.md §7 `GET /api/{engine}/missingbenefits`: the ids of the catalogue benefits the engine cannot
  * compute yet (their variable is missing from it), shown in a tooltip by the results page.
  */
 export function registerMissingBenefitsRoute(

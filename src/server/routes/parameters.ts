@@ -7,7 +7,7 @@ import type { ParametersAt } from "../parameters";
 
 const dateSchema = z.string().refine(isIsoDate);
 
-/** Spec §7 `GET /api/{engine}/parameters/{ISO date}`: the schema's engine parameters at a date. */
+/** docs/product.md §7 `GET /api/{engine}/parameters/{ISO date}`: the schema's engine parameters at a date. */
 export function registerParameterRoutes(app: FastifyInstance, parametersAt: ParametersAt): void {
   app.get<{ Params: { date: string } }>(
     "/api/openfisca/parameters/:date",

@@ -117,7 +117,7 @@ export function registerSimulationRoutes(app: FastifyInstance, deps: SimulationR
     },
   );
 
-  // Spec §7: the situation, the engine request and the engine response, to the owner only.
+  // docs/product.md §7: the situation, the engine request and the engine response, to the owner only.
   // Static routes (`results`) take precedence over this parametric one.
   app.get<WithRepresentation>(
     "/api/simulation/:id/:representation",
@@ -144,7 +144,7 @@ export function registerSimulationRoutes(app: FastifyInstance, deps: SimulationR
   );
 }
 
-/** Spec §4: an anonymised simulation keeps its results only when a recap was sent for it. */
+/** docs/product.md §4: an anonymised simulation keeps its results only when a recap was sent for it. */
 async function resultsGone(
   repository: SimulationRepository,
   simulation: StoredSimulation,

@@ -83,7 +83,7 @@ function tooMany(reply: FastifyReply, retryAfterS: number): FastifyReply {
 }
 
 /**
- * `POST /api/stats/events`: benefit events (spec §3, §7) about the results of a stored simulation,
+ * `POST /api/stats/events`: benefit events (docs/product.md §3, §7) about the results of a stored simulation,
  * named by the `X-Simulation-Id` header.
  * `GET /api/stats`: public aggregates of our own data for the `/stats` page, sliced from a snapshot
  * computed in the background (never on the request path).

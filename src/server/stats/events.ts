@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Statistics format version (spec §9). */
+/** Statistics format version (docs/product.md §9). */
 export const BENEFIT_EVENT_VERSION = 2;
 /** Events of one request: a results page lists far fewer benefits than this. */
 export const MAX_EVENTS_PER_REQUEST = 200;

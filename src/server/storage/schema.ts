@@ -61,7 +61,7 @@ export interface FollowupsTable {
 
 export type FollowupRow = Selectable<FollowupsTable>;
 
-/** One benefit event of the statistics endpoint (spec §3, version 2). */
+/** One benefit event of the statistics endpoint (docs/product.md §3, version 2). */
 export interface BenefitEventsTable {
   /** Random UUID. */
   id: string;

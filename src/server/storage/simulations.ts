@@ -3,7 +3,7 @@ import type { Answers, Patrimoine, RessourcesFiscales, SimulationInput } from ".
 import type { Database, SimulationRow } from "./schema";
 import { hashToken, newSimulationId, newToken, tokenMatchesHash } from "./tokens";
 
-/** Account status (spec §3 enumerations). */
+/** Account status (docs/product.md §3 enumerations). */
 export type SimulationStatus = "new" | "test" | "investigation" | "anonymized" | "demo";
 
 /** A stored simulation, without its secret. This is what the results computation receives. */

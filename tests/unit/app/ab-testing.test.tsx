@@ -28,7 +28,7 @@ const TODAY = "2026-11-22";
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
-describe("A/B tests (spec §4)", () => {
+describe("A/B tests (docs/product.md §4)", () => {
   it("draws each test's variant with the injected random source and keeps it", () => {
     const storage = new MemoryStorage();
     const low = assignAbTesting(storage, () => 0.1, { error: vi.fn() });

@@ -79,7 +79,7 @@ async function openResults(
   return rendered.container;
 }
 
-describe("an anonymised simulation (spec §2 Simulation layout, §4)", () => {
+describe("an anonymised simulation (docs/product.md §2 Simulation layout, §4)", () => {
   it("shows the chapter menu, the summary button and the e-mail button when it is not", async () => {
     const container = await openResults(savedSimulation());
     expect(container.querySelector("nav.app-chapters")).not.toBeNull();

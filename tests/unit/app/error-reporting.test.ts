@@ -16,7 +16,7 @@ describe("error reporting options", () => {
     expect(errorReportingOptions("  ")).toBeUndefined();
   });
 
-  it("samples one trace in ten and ignores the errors of spec §8", () => {
+  it("samples one trace in ten and ignores the errors of docs/product.md §8", () => {
     expect(errorReportingOptions("https://key@errors.example/3", "deploy-preview")).toEqual({
       dsn: "https://key@errors.example/3",
       tracesSampleRate: 0.1,

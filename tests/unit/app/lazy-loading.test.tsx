@@ -79,7 +79,7 @@ describe("lazyPage", () => {
   });
 });
 
-describe("storedSimulationIsResumable (spec §5)", () => {
+describe("storedSimulationIsResumable (docs/product.md §5)", () => {
   const stored = (all: unknown[]) => {
     const storage = new MemoryStorage();
     storage.setItem(

@@ -241,7 +241,7 @@ describe("simulation machine: contact details", () => {
 });
 
 describe("simulation machine: incomes", () => {
-  it("drops the amounts of an income type that is unselected (spec §4)", () => {
+  it("drops the amounts of an income type that is unselected (docs/product.md §4)", () => {
     const { actor } = withApplicant();
     actor.send({ type: "CONFIRM_CHILDREN" });
     const types = "/simulation/individu/demandeur/ressources/types";

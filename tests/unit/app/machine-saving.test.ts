@@ -183,7 +183,7 @@ describe("simulation machine: save and restore", () => {
   });
 });
 
-describe("loading a saved simulation (spec §4 Access)", () => {
+describe("loading a saved simulation (docs/product.md §4 Access)", () => {
   const all = [
     {
       entityName: "individu" as const,

@@ -57,7 +57,7 @@ describe("simulation paths", () => {
   });
 });
 
-describe("unknown child in the URL (spec §5)", () => {
+describe("unknown child in the URL (docs/product.md §5)", () => {
   const at = (idx: number) => window.history.replaceState({ idx }, "");
 
   it("goes back 2 entries from the first name step, otherwise 1", () => {
@@ -76,7 +76,7 @@ describe("unknown child in the URL (spec §5)", () => {
   });
 });
 
-describe("message view counter (spec §4)", () => {
+describe("message view counter (docs/product.md §4)", () => {
   it("keeps the message for its counter's page views, once per history entry", () => {
     const store = new SessionStore();
     store.setMessage("Bonjour");

@@ -127,7 +127,7 @@ async function open(
 
 const h1 = (main: HTMLElement) => main.querySelector("h1")?.textContent;
 
-describe("sanity check on first load (spec §5)", () => {
+describe("sanity check on first load (docs/product.md §5)", () => {
   it("sends a deep link without a birth date to the start, with a message and a contact link", async () => {
     const { path, main } = await open(PATHS.rent);
     expect(path()).toBe(PATHS.birthDate);
@@ -173,7 +173,7 @@ describe("sanity check on first load (spec §5)", () => {
   });
 });
 
-describe("side buttons (spec §2 Simulation layout)", () => {
+describe("side buttons (docs/product.md §2 Simulation layout)", () => {
   it("offers the recap on a step, 'Modifier ma simulation' on the results, 'Retour' on the recap", async () => {
     const { main, go } = await open(PATHS.housing, { storage: storageWith([birthDate, activity]) });
     expect(byText(main(), "a.fr-btn", "Récapitulatif")?.getAttribute("href")).toBe(PATHS.recap);

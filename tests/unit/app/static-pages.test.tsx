@@ -238,7 +238,7 @@ describe("other routes", () => {
   });
 });
 
-describe("messages (spec §8)", () => {
+describe("messages (docs/product.md §8)", () => {
   it("warns editors of benefits the engine cannot compute yet, names them in a tooltip, and can be closed", async () => {
     const { main } = await open(`${PATHS.birthDate}?debug=parcours`, {
       fetch: defaultFetch(["crous_logement", "aide_inconnue"]),

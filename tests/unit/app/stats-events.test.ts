@@ -62,7 +62,7 @@ function deps(overrides: Partial<SendDeps> = {}): SendDeps & { reported: unknown
   };
 }
 
-describe("statistics skip rules (spec §7)", () => {
+describe("statistics skip rules (docs/product.md §7)", () => {
   const base = {
     doNotTrack: false,
     piwikIgnore: false,

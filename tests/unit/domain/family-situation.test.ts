@@ -22,7 +22,7 @@ const children = [
   a("enfant_1.date_naissance", "2023-06-01"),
 ];
 
-describe("couple (spec §4)", () => {
+describe("couple (docs/product.md §4)", () => {
   it("mirrors the partner's marital status onto the applicant", () => {
     const situation = buildSituation(bundle, [...student, ...partner], DATE);
     expect(situation.conjoint?.statut_marital).toBe("pacse");

@@ -32,7 +32,7 @@ function child(id: string, options: { dependant?: boolean; name?: string } = {})
   ];
 }
 
-describe("children placement (spec §2)", () => {
+describe("children placement (docs/product.md §2)", () => {
   it("asks about a child whose dependant answer is missing before the children list", () => {
     const answers = [...student, a("enfants.enfants", ["enfant_0"]), ...child("enfant_0")];
     const paths = activePaths(answers);
@@ -146,7 +146,7 @@ describe("couple and partner", () => {
   });
 });
 
-describe("journey order (spec §2)", () => {
+describe("journey order (docs/product.md §2)", () => {
   it("runs profile, children, couple, partner, parents, housing, incomes, parental resources, projects", () => {
     const answers = [
       ...student,

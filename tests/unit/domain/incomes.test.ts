@@ -24,7 +24,7 @@ const offeredIds = (answers: readonly Answer[], person?: string) =>
 
 const child = [a("enfants.enfants", ["enfant_0"])];
 
-/** Spec §3 "Income types" and "Self-employed types". */
+/** docs/product.md §3 "Income types" and "Self-employed types". */
 const SPEC_TYPES = `salaire_net indemnites_stage revenus_stage_formation_pro chomage_net
   allocation_securisation_professionnelle prime_forfaitaire_mensuelle_reprise_activite aide_logement
   af cf asf rsa ppa aspa asi ass aah caah contrat_engagement_jeune mva aeeh pch paje_base paje_clca
@@ -50,7 +50,7 @@ interface Relevance {
   notOfferedPerson?: string;
 }
 
-// Spec §5 "Income relevance", both sides of each rule; ages on the exact birthday.
+// docs/product.md §5 "Income relevance", both sides of each rule; ages on the exact birthday.
 const relevance: Relevance[] = [
   { name: "af: applicant with children", type: "af", offered: child, notOffered: [] },
   {
@@ -151,7 +151,7 @@ const relevance: Relevance[] = [
   },
 ];
 
-describe("income relevance (spec §5)", () => {
+describe("income relevance (docs/product.md §5)", () => {
   it.each(relevance)(
     "$name",
     ({ type, offered: yes, notOffered: no, person, notOfferedPerson }) => {
@@ -179,7 +179,7 @@ describe("income relevance (spec §5)", () => {
     expect(groups.filter((g, i) => g !== groups[i - 1])).toEqual(order);
   });
 
-  it("offers every type of spec §3 to someone", () => {
+  it("offers every type of docs/product.md §3 to someone", () => {
     const everyone = [
       born(60),
       a("demandeur.activite", "retraite"),
@@ -215,7 +215,7 @@ describe("income amounts", () => {
     });
   });
 
-  it("drops the amounts and further answers of a type no longer selected (spec §4)", () => {
+  it("drops the amounts and further answers of a type no longer selected (docs/product.md §4)", () => {
     const answers = [
       ...student,
       a("demandeur.ressources", ["salaire_net"]),

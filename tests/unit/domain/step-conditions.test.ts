@@ -43,7 +43,7 @@ const superieur = (annee: string, statut = "public") => [
   a("demandeur.statuts_etablissement_scolaire", statut),
 ];
 
-// One case per condition of spec §2 "Step conditions" in scope; ages are tested on the exact birthday.
+// One case per condition of docs/product.md §2 "Step conditions" in scope; ages are tested on the exact birthday.
 const cases: Case[] = [
   {
     name: "schooling: students",

@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from "kysely";
 
-/** Benefit events of the statistics endpoint (spec §3 "Benefit event", version 2). */
+/** Benefit events of the statistics endpoint (docs/product.md §3 "Benefit event", version 2). */
 export const benefitEvents: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema
