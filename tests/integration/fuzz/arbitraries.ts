@@ -729,29 +729,41 @@ export function fastRequests(bundle: Bundle): fc.Arbitrary<FuzzRequest> {
     { weight: 2, arbitrary: get(url(c("/api/openfisca/missingbenefits"))) },
     {
       weight: 3,
-      arbitrary: post(
-        url(c("/api/stats/events")),
-        fc.oneof(
-          garbageBody,
-          fc
-            .array(
-              fc.record(
-                {
-                  benefit_id: fc.oneof(fc.constantFrom("css", "aide_logement"), weirdString),
-                  hash_id: fc.oneof(fc.constant("uid_abc"), weirdString),
-                  abtesting: fc.oneof(fc.constant({ aides_bafa: "a" }), anyJson),
-                  benefit_index: fc.oneof(fc.integer({ min: 1, max: 20 }), weirdNumber),
-                  page_total: fc.oneof(fc.integer({ min: 1, max: 20 }), weirdNumber),
-                  event_type: fc.oneof(fc.constantFrom("show", "showDetails"), weirdString),
-                  version: fc.oneof(fc.constant(2), anyJson),
-                },
-                { requiredKeys: [] },
-              ),
-              { maxLength: 3 },
-            )
-            .map((value) => value as object),
-        ),
-      ),
+      // Events name the simulation whose results were shown: mostly a stored one.
+      arbitrary: fc
+        .tuple(
+          post(
+            url(c("/api/stats/events")),
+            fc.oneof(
+              garbageBody,
+              fc
+                .array(
+                  fc.record(
+                    {
+                      benefit_id: fc.oneof(fc.constantFrom("css", "aide_logement"), weirdString),
+                      hash_id: fc.oneof(fc.constant("uid_abc"), weirdString),
+                      abtesting: fc.oneof(fc.constant({ aides_bafa: "a" }), anyJson),
+                      benefit_index: fc.oneof(fc.integer({ min: 1, max: 20 }), weirdNumber),
+                      page_total: fc.oneof(fc.integer({ min: 1, max: 20 }), weirdNumber),
+                      event_type: fc.oneof(fc.constantFrom("show", "showDetails"), weirdString),
+                      version: fc.oneof(fc.constant(2), anyJson),
+                    },
+                    { requiredKeys: [] },
+                  ),
+                  { maxLength: 3 },
+                )
+                .map((value) => value as object),
+            ),
+          ),
+          fc.oneof(
+            { weight: 4, arbitrary: fc.constant("{id}") },
+            fc.constantFrom("{id}x", "", "00000000-0000-0000-0000-000000000000"),
+          ),
+        )
+        .map(([request, id]) => ({
+          ...request,
+          headers: { ...request.headers, "x-simulation-id": id },
+        })),
     },
     { weight: 2, arbitrary: get(url(c("/api/stats"))) },
     { weight: 3, arbitrary: get(url(c("/api/"), segment)) },
