@@ -74,7 +74,13 @@ beforeAll(async () => {
   engine = await sharedEngine();
   const bundle = loadBundle();
   // No cache: every case is computed; batching shares the engine's /calculate between cases.
-  const compute = buildEngineCompute(engine, { cacheSize: 0 });
+  // All the cases are queued at once, in as many batches as they have input shapes: the queue's
+  // bounds, made to refuse early a visitor's computation on an overloaded engine, do not apply.
+  const compute = buildEngineCompute(engine, {
+    cacheSize: 0,
+    maxQueue: cases.length,
+    queueTimeoutMs: 10 * 60_000,
+  });
   const parametersAt = createParameterService(bundle.parameters, engine.client, {
     engineStatus: () => engine.status,
   });
