@@ -170,6 +170,10 @@ export const journeyFile = z.strictObject({
     .array(
       z.strictObject({
         entity: z.enum(["individu", "famille", "menage", "parents"]),
+        /** `individu` only: set on this person of the journey only. */
+        for: z.enum(["demandeur", "conjoint", "enfants"]).optional(),
+        /** The household entity whose answers the tables read (default: `entity`). */
+        reads: z.enum(["famille", "menage", "parents"]).optional(),
         attribute: name,
         /** Sent to the engine when given; else read by the aids' operators and the interests. */
         engine: engineMapping.optional(),

@@ -346,6 +346,10 @@ export interface DerivedTable {
 export interface DerivedMapping extends DerivedTable {
   entity: EntityName;
   attribute: string;
+  /** The household entity whose answers the tables read (default: `entity` itself). */
+  reads?: Exclude<EntityName, "individu">;
+  /** `individu` only: the value is set on this person of the journey only. */
+  for?: "demandeur" | "conjoint" | "enfants";
   engine?: EngineMapping;
   enum?: string;
 }

@@ -49,4 +49,19 @@ describe("derived values (journey.yaml `derived:`)", { timeout: 60_000 }, () => 
       `${JOURNEY}:${lineOf(number.text, "from: loyer")} derived[0].map.locataire.from: a table reads a choice or yes/no field, but "menage.loyer" is a money field`,
     ]);
   });
+
+  it("reads another entity's answers only through `reads`, and keeps `for` to a person's value", () => {
+    const unread = breakSchema("journey.yaml", "    reads: famille\n", "");
+    expect(unread.errors).toEqual([
+      `${JOURNEY}:${lineOf(unread.text, "from: en_couple")} derived[3].from: unknown field "individu.en_couple"`,
+    ]);
+    const household = breakSchema(
+      "journey.yaml",
+      "  - entity: individu\n    for: demandeur",
+      "  - entity: famille\n    for: demandeur",
+    );
+    expect(household.errors).toEqual([
+      `${JOURNEY}:${lineOf(household.text, "entity: famille\n    for: demandeur") + 1} derived[3].for: "for" names a person, but this value is set on "famille": remove "for", or set the value on "individu"`,
+    ]);
+  });
 });
