@@ -2,7 +2,8 @@
  * Checks the tables of `derived:` (journey.yaml, docs/schema-format.md "Derived values"): each
  * reads a choice or yes/no field of its entity (or of the household entity `reads`), keeps `for`
  * to values set on a person, names only answers that field can take, gives a
- * value to every answer unless it has `otherwise`, and gives values of its enumeration.
+ * value to every answer unless it has `otherwise`, and gives values of its enumeration; or is a
+ * constant (`value`).
  */
 import type { SchemaError, Segment } from "./errors";
 import type { FieldIndex } from "./fields";
@@ -97,7 +98,26 @@ export function checkDerived(schema: ValidatedSchema, fields: FieldIndex): Schem
       }
     };
 
-    checkTable(rule, base);
+    if (rule.value !== undefined) {
+      const extra = (["from", "map", "otherwise"] as const).filter(
+        (key) => rule[key] !== undefined,
+      );
+      if (extra.length > 0) {
+        errors.push(
+          file.error(
+            [...base, extra[0]!],
+            `a value is a constant ("value") or a table ("from", "map"), not both: remove ${extra.map((key) => `"${key}"`).join(", ")}, or "value"`,
+          ),
+        );
+      }
+      checkValue(rule.value, [...base, "value"]);
+    } else if (rule.from === undefined || rule.map === undefined) {
+      errors.push(
+        file.error(base, `give the value: a constant ("value"), or a table ("from" and "map")`),
+      );
+    } else {
+      checkTable({ from: rule.from, map: rule.map, otherwise: rule.otherwise }, base);
+    }
   });
   return errors;
 }

@@ -179,7 +179,11 @@ export const journeyFile = z.strictObject({
         engine: engineMapping.optional(),
         /** The enumeration every value of the table belongs to. */
         enum: name.optional(),
-        ...derivedTable.shape,
+        /** A constant: the value whatever the answers, instead of a table (`from`, `map`). */
+        value: z.union([z.string(), z.number(), z.boolean()]).optional(),
+        from: name.optional(),
+        map: derivedTable.shape.map.optional(),
+        otherwise: derivedTable.shape.otherwise,
       }),
     )
     .optional(),

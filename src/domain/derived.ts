@@ -65,7 +65,12 @@ export function withDerived(
         : scope
           ? valuesOf(scope.answers, rule.reads, rule.reads)
           : {};
-    const value = derivedValue(rule, read);
+    const value =
+      rule.value !== undefined
+        ? rule.value
+        : rule.from !== undefined && rule.map !== undefined
+          ? derivedValue({ from: rule.from, map: rule.map, otherwise: rule.otherwise }, read)
+          : undefined;
     if (value !== undefined) result[rule.attribute] = value;
   }
   return result;

@@ -7,8 +7,6 @@ import { hasFiscalValues, type Patrimoine, type RessourcesFiscales } from "./fis
 import type { FieldName } from "./schema-names";
 import type { Answer, AnswerValue, EntityValues, Person, Situation } from "./types";
 
-const HOUSING_AID_LOAN_DATE_DEFAULT = "2018-12-31";
-
 /** The answer of the couple question: a partner exists only when it is yes. */
 const IN_COUPLE = "en_couple" satisfies FieldName;
 /** The partner's marital status, which is the applicant's too (docs/product.md §4). */
@@ -92,10 +90,7 @@ export function buildSituation(
   const menage = withDerived(
     bundle.derived,
     "menage",
-    {
-      aide_logement_date_pret_conventionne: HOUSING_AID_LOAN_DATE_DEFAULT,
-      ...valuesOf(answers, "menage", "menage"),
-    },
+    valuesOf(answers, "menage", "menage"),
     scope,
   );
   const demandeur = buildPerson(bundle, answers, "demandeur", thisYear);

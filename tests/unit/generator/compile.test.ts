@@ -126,6 +126,8 @@ describe("conversion", () => {
       "statut_occupation_logement",
       "_formationSanitaireSociale",
       "_interetAidesSanitaireSocial",
+      "statut_marital",
+      "aide_logement_date_pret_conventionne",
     ]);
   });
 });
