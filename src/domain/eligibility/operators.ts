@@ -213,8 +213,8 @@ export const OPERATORS: Readonly<Record<OperatorName, Operator>> = {
   },
 
   rsa_recipient: {
-    holds: (facts) =>
-      (facts.engine.rsa ?? 0) > 0 || facts.applicant.activite === "beneficiaire_rsa",
+    // The engine's RSA only: no answer of the schema says "I receive the RSA".
+    holds: (facts) => (facts.engine.rsa ?? 0) > 0,
     explain: () =>
       `Cette aide est réservée aux bénéficiaires du RSA${SEMI} d’après vos réponses, vous ne le percevez pas.`,
   },

@@ -194,6 +194,15 @@ describe("engine facts", () => {
       /^Cette aide est réservée aux bénéficiaires du RSA/,
     );
   });
+
+  it("rsa_recipient reads the engine's RSA, not an activity value the schema does not have", () => {
+    expect(bundle.enumerations.activite?.map((option) => option.value)).not.toContain(
+      "beneficiaire_rsa",
+    );
+    const facts = factsOf(base, { rsa: 0 });
+    const stale = { ...facts, applicant: { ...facts.applicant, activite: "beneficiaire_rsa" } };
+    expect(eligibilityHolds({ rsa_recipient: [] }, stale)).toBe(false);
+  });
 });
 
 describe("household and personal situations", () => {
