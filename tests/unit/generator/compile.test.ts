@@ -127,6 +127,7 @@ describe("conversion", () => {
       "_formationSanitaireSociale",
       "_interetAidesSanitaireSocial",
       "statut_marital",
+      "_apprenti",
       "aide_logement_date_pret_conventionne",
     ]);
   });
