@@ -128,6 +128,8 @@ describe("conversion", () => {
       "_interetAidesSanitaireSocial",
       "statut_marital",
       "_apprenti",
+      "_foyerFiscalParents",
+      "_declarationCommuneParents",
       "aide_logement_date_pret_conventionne",
     ]);
   });
