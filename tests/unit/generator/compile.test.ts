@@ -130,6 +130,7 @@ describe("conversion", () => {
       "_apprenti",
       "_foyerFiscalParents",
       "_declarationCommuneParents",
+      "_etudiant",
       "aide_logement_date_pret_conventionne",
     ]);
   });
