@@ -7,8 +7,11 @@
  * `lives_in` with `"departements", ["74"]`).
  */
 import type { OperatorName } from "./condition-names";
-import type { KnownField } from "../schema-names";
+import type { DerivedAttribute, KnownField } from "../schema-names";
 import type { EligibilityFacts } from "./facts";
+
+/** The applicant's social security scheme, set by the schema (`derived:` in journey.yaml). */
+const SCHEME = "_regimeSecuriteSociale" satisfies DerivedAttribute;
 
 /** A no-break space, before `;`, `:` and inside « » (French typography). */
 const NBSP = "\u00A0";
@@ -220,13 +223,10 @@ export const OPERATORS: Readonly<Record<OperatorName, Operator>> = {
   },
 
   social_security: {
-    holds(facts, values) {
-      // Asked up to 25 only: everyone else counts as the general scheme, everyone's default.
-      const scheme = facts.applicant.regime_securite_sociale ?? "regime_general";
-      return strings(values).includes(scheme as string);
-    },
+    // The scheme answered, or the one assumed when it was not asked (the schema's derived table).
+    holds: (facts, values) => strings(values).includes(facts.applicant[SCHEME] as string),
     explain(facts, values) {
-      const scheme = facts.applicant.regime_securite_sociale ?? "regime_general";
+      const scheme = facts.applicant[SCHEME];
       return `Cette aide est réservée aux personnes affiliées au ${labels(facts, "regime_securite_sociale", strings(values))}${SEMI} vous avez indiqué${NBSP}: ${lowerFirst(label(facts, "regime_securite_sociale", scheme))}.`;
     },
   },

@@ -131,6 +131,7 @@ describe("conversion", () => {
       "_foyerFiscalParents",
       "_declarationCommuneParents",
       "_etudiant",
+      "_regimeSecuriteSociale",
       "aide_logement_date_pret_conventionne",
     ]);
   });

@@ -72,7 +72,7 @@ describe("derived values (journey.yaml `derived:`)", { timeout: 60_000 }, () => 
       '    value: "2018-12-31"\n    from: _logementType\n',
     );
     expect(both.errors).toEqual([
-      `${JOURNEY}:${lineOf(both.text, 'value: "2018-12-31"\n    from') + 1} derived[8].from: a value is a constant ("value") or a table ("from", "map"), not both: remove "from", or "value"`,
+      `${JOURNEY}:${lineOf(both.text, 'value: "2018-12-31"\n    from') + 1} derived[9].from: a value is a constant ("value") or a table ("from", "map"), not both: remove "from", or "value"`,
     ]);
     const outside = breakSchema(
       "journey.yaml",
@@ -80,11 +80,11 @@ describe("derived values (journey.yaml `derived:`)", { timeout: 60_000 }, () => 
       '    enum: statut_marital\n    value: "2018-12-31"\n',
     );
     expect(outside.errors).toEqual([
-      `${JOURNEY}:${lineOf(outside.text, 'value: "2018-12-31"')} derived[8].value: "2018-12-31" is not a value of enumeration "statut_marital" (expected one of: "marie", "pacse", "celibataire")`,
+      `${JOURNEY}:${lineOf(outside.text, 'value: "2018-12-31"')} derived[9].value: "2018-12-31" is not a value of enumeration "statut_marital" (expected one of: "marie", "pacse", "celibataire")`,
     ]);
     const none = breakSchema("journey.yaml", '    value: "2018-12-31"\n', "");
     expect(none.errors).toEqual([
-      `${JOURNEY}:${lineOf(none.text, "attribute: aide_logement_date_pret_conventionne") - 1} derived[8]: give the value: a constant ("value"), or a table ("from" and "map")`,
+      `${JOURNEY}:${lineOf(none.text, "attribute: aide_logement_date_pret_conventionne") - 1} derived[9]: give the value: a constant ("value"), or a table ("from" and "map")`,
     ]);
   });
 });
