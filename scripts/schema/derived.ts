@@ -1,7 +1,9 @@
 /**
  * Checks the tables of `derived:` (journey.yaml, docs/schema-format.md "Derived values"): each
- * reads a choice or yes/no field of its entity, names only answers that field can take, gives a
- * value to every answer unless it has `otherwise`, and gives values of its enumeration.
+ * reads a choice or yes/no field of its entity (or of the household entity `reads`), keeps `for`
+ * to values set on a person, names only answers that field can take, gives a
+ * value to every answer unless it has `otherwise`, and gives values of its enumeration; or is a
+ * constant (`value`).
  */
 import type { SchemaError, Segment } from "./errors";
 import type { FieldIndex } from "./fields";
@@ -17,6 +19,16 @@ export function checkDerived(schema: ValidatedSchema, fields: FieldIndex): Schem
 
   (value.derived ?? []).forEach((rule, i) => {
     const base: Segment[] = ["derived", i];
+    // The tables read the answers of `reads` when given, else of the entity the value is set on.
+    const source = rule.reads ?? rule.entity;
+    if (rule.for !== undefined && rule.entity !== "individu") {
+      errors.push(
+        file.error(
+          [...base, "for"],
+          `"for" names a person, but this value is set on "${rule.entity}": remove "for", or set the value on "individu"`,
+        ),
+      );
+    }
     let allowed: readonly string[] | undefined;
     if (rule.enum !== undefined) {
       const options = enumerations[rule.enum];
@@ -38,9 +50,9 @@ export function checkDerived(schema: ValidatedSchema, fields: FieldIndex): Schem
     };
 
     const checkTable = (table: DerivedTableYaml, path: Segment[]) => {
-      const field = fields.get(`${rule.entity}.${table.from}`);
+      const field = fields.get(`${source}.${table.from}`);
       if (!field) {
-        errors.push(file.error([...path, "from"], `unknown field "${rule.entity}.${table.from}"`));
+        errors.push(file.error([...path, "from"], `unknown field "${source}.${table.from}"`));
         return;
       }
       const answers =
@@ -55,7 +67,7 @@ export function checkDerived(schema: ValidatedSchema, fields: FieldIndex): Schem
         errors.push(
           file.error(
             [...path, "from"],
-            `a table reads a choice or yes/no field, but "${rule.entity}.${table.from}" is a ${field.kind} field`,
+            `a table reads a choice or yes/no field, but "${source}.${table.from}" is a ${field.kind} field`,
           ),
         );
         return;
@@ -86,7 +98,26 @@ export function checkDerived(schema: ValidatedSchema, fields: FieldIndex): Schem
       }
     };
 
-    checkTable(rule, base);
+    if (rule.value !== undefined) {
+      const extra = (["from", "map", "otherwise"] as const).filter(
+        (key) => rule[key] !== undefined,
+      );
+      if (extra.length > 0) {
+        errors.push(
+          file.error(
+            [...base, extra[0]!],
+            `a value is a constant ("value") or a table ("from", "map"), not both: remove ${extra.map((key) => `"${key}"`).join(", ")}, or "value"`,
+          ),
+        );
+      }
+      checkValue(rule.value, [...base, "value"]);
+    } else if (rule.from === undefined || rule.map === undefined) {
+      errors.push(
+        file.error(base, `give the value: a constant ("value"), or a table ("from" and "map")`),
+      );
+    } else {
+      checkTable({ from: rule.from, map: rule.map, otherwise: rule.otherwise }, base);
+    }
   });
   return errors;
 }

@@ -170,12 +170,20 @@ export const journeyFile = z.strictObject({
     .array(
       z.strictObject({
         entity: z.enum(["individu", "famille", "menage", "parents"]),
+        /** `individu` only: set on this person of the journey only. */
+        for: z.enum(["demandeur", "conjoint", "enfants"]).optional(),
+        /** The household entity whose answers the tables read (default: `entity`). */
+        reads: z.enum(["famille", "menage", "parents"]).optional(),
         attribute: name,
         /** Sent to the engine when given; else read by the aids' operators and the interests. */
         engine: engineMapping.optional(),
         /** The enumeration every value of the table belongs to. */
         enum: name.optional(),
-        ...derivedTable.shape,
+        /** A constant: the value whatever the answers, instead of a table (`from`, `map`). */
+        value: z.union([z.string(), z.number(), z.boolean()]).optional(),
+        from: name.optional(),
+        map: derivedTable.shape.map.optional(),
+        otherwise: derivedTable.shape.otherwise,
       }),
     )
     .optional(),

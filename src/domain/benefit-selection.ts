@@ -49,6 +49,7 @@ export function applicantInterested(
     bundle.derived,
     "individu",
     valuesOf(answers, "individu", "demandeur"),
+    { answers, personId: "demandeur" },
   );
   const value = values[flag];
   return value === true || (Array.isArray(value) && value.length > 0);

@@ -339,13 +339,19 @@ export interface DerivedTable {
 }
 
 /**
- * A value the situation builder derives from the answers rather than asks (`derived:` in
- * `schema/journey.yaml`): an engine input when `engine` is given, else a value read by the aids'
+ * A value the situation builder derives from the answers rather than asks, or a constant
+ * (`derived:` in `schema/journey.yaml`): an engine input when `engine` is given, else a value read by the aids'
  * operators and the interest questions.
  */
-export interface DerivedMapping extends DerivedTable {
+export interface DerivedMapping extends Partial<DerivedTable> {
+  /** A constant, instead of a table (`from`, `map`). */
+  value?: string | number | boolean;
   entity: EntityName;
   attribute: string;
+  /** The household entity whose answers the tables read (default: `entity` itself). */
+  reads?: Exclude<EntityName, "individu">;
+  /** `individu` only: the value is set on this person of the journey only. */
+  for?: "demandeur" | "conjoint" | "enfants";
   engine?: EngineMapping;
   enum?: string;
 }

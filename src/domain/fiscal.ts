@@ -4,6 +4,12 @@
  * their own periods (docs/product.md §9).
  */
 import { valueDates } from "./dates";
+import type { EnumerationValue } from "./schema-names";
+
+/** `true` when `A` and `B` are the same set of names. */
+type SameNames<A extends string, B extends string> = [Exclude<A, B> | Exclude<B, A>] extends [never]
+  ? true
+  : false;
 
 /** Tax-income categories (docs/product.md §3 Enumerations), declared for the fiscal year (N-2). */
 export const TAX_INCOME_CATEGORIES = [
@@ -14,9 +20,15 @@ export const TAX_INCOME_CATEGORIES = [
   "pensions_alimentaires_percues",
   "pensions_alimentaires_versees",
   "revenus_locatifs",
-] as const;
+] as const satisfies readonly EnumerationValue<"ressources_fiscales">[];
 
 export type TaxIncomeCategory = (typeof TAX_INCOME_CATEGORIES)[number];
+/** The list is the schema's enumeration `ressources_fiscales`: one more or one less fails `tsc`. */
+const TAX_INCOME_CATEGORIES_MATCH: SameNames<
+  TaxIncomeCategory,
+  EnumerationValue<"ressources_fiscales">
+> = true;
+void TAX_INCOME_CATEGORIES_MATCH;
 
 /**
  * The engine's individual variable for each category. `pensions_alimentaires_versees` is a
@@ -42,9 +54,12 @@ export const WEALTH_ITEMS = [
   "livret_a",
   "epargne_revenus_non_imposables",
   "epargne_revenus_imposables",
-] as const;
+] as const satisfies readonly EnumerationValue<"patrimoine">[];
 
 export type WealthItem = (typeof WEALTH_ITEMS)[number];
+/** The list is the schema's enumeration `patrimoine`: one more or one less fails `tsc`. */
+const WEALTH_ITEMS_MATCH: SameNames<WealthItem, EnumerationValue<"patrimoine">> = true;
+void WEALTH_ITEMS_MATCH;
 
 /** Yearly amounts of the fiscal year, by person id then category. */
 export type RessourcesFiscales = Record<string, Partial<Record<TaxIncomeCategory, number>>>;

@@ -4,10 +4,15 @@ import { childIds, findAnswer } from "./answers";
 import { predicateContext, roleOf, withSelf, type JourneyOptions } from "./context";
 import { incomeLabel, incomePeriods, offeredIncomeTypes } from "./incomes";
 import { evaluate, type PredicateContext } from "./predicates";
+import type { ChapterId } from "./schema-names";
 import type { Answer, AnswerEntityName, ResolvedField, StepInstance } from "./types";
 
 export const RESULTS_PATH = "/simulation/resultats";
 export const RECAP_PATH = "/simulation/recapitulatif";
+/** The chapter of the recap page. */
+const RECAP_CHAPTER = "recapitulatif" satisfies ChapterId;
+/** The chapter of the results pages. */
+export const RESULTS_CHAPTER = "resultats" satisfies ChapterId;
 export const FIRST_STEP_PATH = "/simulation/individu/demandeur/date_naissance";
 
 export class UnknownStepError extends Error {
@@ -203,7 +208,7 @@ export function buildJourney(
   journey.push({
     path: RESULTS_PATH,
     stepId: "resultats",
-    chapter: "resultats",
+    chapter: RESULTS_CHAPTER,
     entityName: "menage",
     id: "menage",
     fields: [],
@@ -313,8 +318,8 @@ export interface ChapterState {
 }
 
 function chapterOfPath(steps: readonly StepInstance[], path: string): string | undefined {
-  if (path === RECAP_PATH) return "recapitulatif";
-  if (path.startsWith(RESULTS_PATH)) return "resultats";
+  if (path === RECAP_PATH) return RECAP_CHAPTER;
+  if (path.startsWith(RESULTS_PATH)) return RESULTS_CHAPTER;
   return findStep(steps, path)?.chapter;
 }
 
@@ -328,7 +333,7 @@ export function chapterStates(
   const currentIndex = bundle.chapters.findIndex((chapter) => chapter.id === current);
   return bundle.chapters.map((chapter, index) => {
     const root = steps.find((step) => step.isActive && step.chapter === chapter.id);
-    const rootPath = chapter.id === "recapitulatif" ? RECAP_PATH : root?.path;
+    const rootPath = chapter.id === RECAP_CHAPTER ? RECAP_PATH : root?.path;
     const state = index < currentIndex ? "done" : index === currentIndex ? "current" : "pending";
     return { id: chapter.id, label: chapter.label, state, ...(rootPath ? { rootPath } : {}) };
   });

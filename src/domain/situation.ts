@@ -4,9 +4,13 @@ import { roleOf } from "./context";
 import { valueDates } from "./dates";
 import { withDerived } from "./derived";
 import { hasFiscalValues, type Patrimoine, type RessourcesFiscales } from "./fiscal";
+import type { FieldName } from "./schema-names";
 import type { Answer, AnswerValue, EntityValues, Person, Situation } from "./types";
 
-const HOUSING_AID_LOAN_DATE_DEFAULT = "2018-12-31";
+/** The answer of the couple question: a partner exists only when it is yes. */
+const IN_COUPLE = "en_couple" satisfies FieldName;
+/** The partner's marital status, which is the applicant's too (docs/product.md §4). */
+const MARITAL_STATUS = "statut_marital" satisfies FieldName;
 
 /**
  * A person's incomes: each selected type gets its amounts (empty when none were entered yet) and
@@ -44,6 +48,7 @@ function buildPerson(
     bundle.derived,
     "individu",
     withIncomes(bundle, valuesOf(answers, "individu", id)),
+    { answers, personId: id },
   );
   const person: Person = { ...values, id, _role: roleOf(id) };
   // The dependent-child answer is about the current year.
@@ -75,16 +80,24 @@ export function buildSituation(
     typeof versionOrOptions === "string" ? { version: versionOrOptions } : (versionOrOptions ?? {});
   const { version, ressourcesFiscales, patrimoine } = options;
   const { thisYear } = valueDates(dateDeValeur);
-  const famille = withDerived(bundle.derived, "famille", valuesOf(answers, "famille", "famille"));
-  const menage = withDerived(bundle.derived, "menage", {
-    aide_logement_date_pret_conventionne: HOUSING_AID_LOAN_DATE_DEFAULT,
-    ...valuesOf(answers, "menage", "menage"),
-  });
+  const scope = { answers };
+  const famille = withDerived(
+    bundle.derived,
+    "famille",
+    valuesOf(answers, "famille", "famille"),
+    scope,
+  );
+  const menage = withDerived(
+    bundle.derived,
+    "menage",
+    valuesOf(answers, "menage", "menage"),
+    scope,
+  );
   const demandeur = buildPerson(bundle, answers, "demandeur", thisYear);
-  if (famille.en_couple === false) demandeur.statut_marital = "celibataire";
-  const inCouple = famille.en_couple === true;
+  const inCouple = famille[IN_COUPLE] === true;
   const conjoint = inCouple ? buildPerson(bundle, answers, "conjoint", thisYear) : undefined;
-  if (conjoint?.statut_marital !== undefined) demandeur.statut_marital = conjoint.statut_marital;
+  if (conjoint?.[MARITAL_STATUS] !== undefined)
+    demandeur[MARITAL_STATUS] = conjoint[MARITAL_STATUS];
   return {
     dateDeValeur,
     ...(version ? { version } : {}),
@@ -93,7 +106,7 @@ export function buildSituation(
     enfants: childIds(answers).map((id) => buildPerson(bundle, answers, id, thisYear)),
     famille,
     menage,
-    parents: withDerived(bundle.derived, "parents", valuesOf(answers, "parents", "parents")),
+    parents: withDerived(bundle.derived, "parents", valuesOf(answers, "parents", "parents"), scope),
     ...(ressourcesFiscales && hasFiscalValues(ressourcesFiscales) ? { ressourcesFiscales } : {}),
     ...(patrimoine && hasFiscalValues(patrimoine) ? { patrimoine } : {}),
   };

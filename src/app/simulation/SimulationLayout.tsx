@@ -1,5 +1,12 @@
 import { Link, Navigate, Outlet, useLocation } from "react-router-dom";
-import { RECAP_PATH, RESULTS_PATH, chapterStates, positionProgress, progress } from "../../domain";
+import {
+  RECAP_PATH,
+  RESULTS_CHAPTER,
+  RESULTS_PATH,
+  chapterStates,
+  positionProgress,
+  progress,
+} from "../../domain";
 import { FranceConnectPanel } from "../france-connect/FranceConnectPanel";
 import { MissingBenefitsMessage } from "../layout/MissingBenefitsMessage";
 import { useSessionState } from "../layout/SessionState";
@@ -59,7 +66,9 @@ export function SimulationLayout() {
             <DebugJourney />
           ) : (
             !anonymized && (
-              <ChapterMenu chapters={chapters.filter((chapter) => chapter.id !== "resultats")} />
+              <ChapterMenu
+                chapters={chapters.filter((chapter) => chapter.id !== RESULTS_CHAPTER)}
+              />
             )
           )}
           {isValid && !anonymized && (

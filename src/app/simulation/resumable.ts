@@ -1,5 +1,7 @@
-import type { Answer } from "../../domain";
+import type { Answer, FieldName } from "../../domain";
 import { peekStoredSimulation, type KeyValueStorage } from "../machine/storage";
+
+const BIRTH_DATE = "date_naissance" satisfies FieldName;
 
 /** docs/product.md §5: a simulation is valid, and can be resumed, once the applicant has a birth date. */
 export function hasApplicantBirthDate(answers: readonly Answer[]): boolean {
@@ -7,7 +9,7 @@ export function hasApplicantBirthDate(answers: readonly Answer[]): boolean {
     (answer) =>
       answer.entityName === "individu" &&
       answer.id === "demandeur" &&
-      answer.fieldName === "date_naissance",
+      answer.fieldName === BIRTH_DATE,
   );
 }
 

@@ -2,8 +2,11 @@
  * The names of the conditions an aid may write in `schema/` (docs/schema-format.md,
  * "Condition-based aids"): the one list that the generator checks aids against
  * (`scripts/schema/aids.ts`) and that the domain implements (`OPERATORS` in `./operators.ts`, a
- * record over these names, so a name without an implementation fails `tsc`). Imports nothing.
+ * record over these names, so a name without an implementation fails `tsc`). Imports types only
+ * (the enumeration names are checked against `src/generated/schema-ids.ts`).
  */
+
+import type { EnumerationName } from "../schema-names";
 
 /** Conditions written `{ name: true }`. */
 export const TRUE_ONLY_CONDITIONS = [
@@ -21,7 +24,7 @@ export const VALUE_LIST_CONDITIONS = {
   work_study_contract: "contrat_alternance",
   social_security: "regime_securite_sociale",
   housing_status: "statut_occupation_logement",
-} as const;
+} as const satisfies Record<string, EnumerationName>;
 
 /** Conditions with an argument of their own shape, checked one by one by the generator. */
 export const SHAPED_CONDITIONS = [

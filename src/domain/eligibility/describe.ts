@@ -6,7 +6,11 @@
  * postcode filter of `/aides`.
  */
 import type { Bundle, Catalogue, ChoiceOption, Predicate, Territory } from "../bundle";
+import type { EnumerationValue } from "../schema-names";
 import type { Commune } from "../types";
+
+/** "Autre régime ou je ne sais pas": an answer of the scheme question, not a scheme. */
+const OTHER_SCHEME = "autre" satisfies EnumerationValue<"regime_securite_sociale">;
 
 /** A no-break space, before `:` and inside « » (French typography). */
 const NBSP = "\u00A0";
@@ -216,7 +220,7 @@ export const DESCRIPTIONS: Readonly<Record<string, Describe>> = {
   social_security(context, values) {
     // "Autre régime ou je ne sais pas" is an answer, not a scheme.
     const schemes = strings(values).map((value) =>
-      value === "autre"
+      value === OTHER_SCHEME
         ? "à un autre régime"
         : `au ${optionLabel(context, "regime_securite_sociale", value)}`,
     );

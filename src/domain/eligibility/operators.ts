@@ -7,8 +7,11 @@
  * `lives_in` with `"departements", ["74"]`).
  */
 import type { OperatorName } from "./condition-names";
-import type { KnownField } from "../schema-names";
+import type { DerivedAttribute, KnownField } from "../schema-names";
 import type { EligibilityFacts } from "./facts";
+
+/** The applicant's social security scheme, set by the schema (`derived:` in journey.yaml). */
+const SCHEME = "_regimeSecuriteSociale" satisfies DerivedAttribute;
 
 /** A no-break space, before `;`, `:` and inside « » (French typography). */
 const NBSP = "\u00A0";
@@ -213,20 +216,17 @@ export const OPERATORS: Readonly<Record<OperatorName, Operator>> = {
   },
 
   rsa_recipient: {
-    holds: (facts) =>
-      (facts.engine.rsa ?? 0) > 0 || facts.applicant.activite === "beneficiaire_rsa",
+    // The engine's RSA only: no answer of the schema says "I receive the RSA".
+    holds: (facts) => (facts.engine.rsa ?? 0) > 0,
     explain: () =>
       `Cette aide est réservée aux bénéficiaires du RSA${SEMI} d’après vos réponses, vous ne le percevez pas.`,
   },
 
   social_security: {
-    holds(facts, values) {
-      // Asked up to 25 only: everyone else counts as the general scheme, everyone's default.
-      const scheme = facts.applicant.regime_securite_sociale ?? "regime_general";
-      return strings(values).includes(scheme as string);
-    },
+    // The scheme answered, or the one assumed when it was not asked (the schema's derived table).
+    holds: (facts, values) => strings(values).includes(facts.applicant[SCHEME] as string),
     explain(facts, values) {
-      const scheme = facts.applicant.regime_securite_sociale ?? "regime_general";
+      const scheme = facts.applicant[SCHEME];
       return `Cette aide est réservée aux personnes affiliées au ${labels(facts, "regime_securite_sociale", strings(values))}${SEMI} vous avez indiqué${NBSP}: ${lowerFirst(label(facts, "regime_securite_sociale", scheme))}.`;
     },
   },

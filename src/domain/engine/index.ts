@@ -5,7 +5,7 @@ export { extractDroits, grantedAmount, outputPeriod, toDroit } from "./outputs";
 export { haversineKm } from "./geo";
 export { injectedDroits, receivedBenefits, type ReceivedBenefit } from "./rules/injected-benefits";
 export { householdMembers, isChildKept, MAX_CHILD_AGE } from "./rules/members";
-export { isDependentOfParents, PARENTS_UNREACHABLE } from "./rules/dependent-parents";
+export { isDependentOfParents } from "./rules/dependent-parents";
 export { distanceDomicileFamilial, DISTANCE_PARENTS_ABROAD_KM } from "./rules/distance";
 export { stableVariables } from "./rules/stable-answers";
 export { readEligibilityFacts, requestEligibilityFacts, type FactRef } from "./eligibility-facts";

@@ -5,13 +5,22 @@ import {
   parseIsoDate,
   type Answer,
   type Answers,
+  type FieldName,
 } from "../../domain";
 
 /**
  * Contact details are kept in the visitor's browser and never sent (`storage: local`); should one
  * reach the server all the same, anonymisation drops it.
  */
-const CONTACT_FIELDS: ReadonlySet<string> = new Set(["prenom", "nom", "email", "telephone"]);
+const CONTACT_FIELDS: ReadonlySet<string> = new Set<FieldName>([
+  "prenom",
+  "nom",
+  "email",
+  "telephone",
+]);
+/** The answers anonymisation coarsens (schema field names, checked by `tsc`). */
+const BIRTH_DATE = "date_naissance" satisfies FieldName;
+const FIRST_NAME = "_firstName" satisfies FieldName;
 
 /**
  * The birth date that keeps only the age at the value date: the first day of the value date's
@@ -45,13 +54,13 @@ export function coarsenAnswers(answers: Answers, dateDeValeur: string): Answers 
 function coarsenAnswer(answer: Answer, dateDeValeur: string, children: string[]): Answer[] {
   if (CONTACT_FIELDS.has(answer.fieldName)) return [];
   if (answer.entityName !== "individu") return [answer];
-  if (answer.fieldName === "date_naissance") {
+  if (answer.fieldName === BIRTH_DATE) {
     const coarse =
       typeof answer.value === "string" ? coarsenBirthDate(answer.value, dateDeValeur) : undefined;
     // A value that is not a date cannot be coarsened: it is dropped rather than kept as is.
     return coarse === undefined ? [] : [{ ...answer, value: coarse }];
   }
-  if (answer.fieldName === "_firstName") {
+  if (answer.fieldName === FIRST_NAME) {
     return [{ ...answer, value: defaultChildFirstName(childIndex(answer.id, children)) }];
   }
   return [answer];

@@ -1,4 +1,4 @@
-import { buildJourney, type Answers, type Bundle } from "../../domain";
+import { buildJourney, RESULTS_CHAPTER, type Answers, type Bundle } from "../../domain";
 
 export interface FunnelSimulation {
   answers: Answers;
@@ -22,7 +22,7 @@ export function chaptersReached(bundle: Bundle, simulation: FunnelSimulation): S
   } catch {
     // Answers saved by an older schema may not build a journey any more: only the finish counts.
   }
-  if (simulation.finishedAt) reached.add("resultats");
+  if (simulation.finishedAt) reached.add(RESULTS_CHAPTER);
   return reached;
 }
 
@@ -34,7 +34,7 @@ export interface FunnelStep {
 
 /** Chapters with questions, plus the results: the recap chapter has no step of its own to count. */
 function countableChapters(bundle: Bundle): Set<string> {
-  const chapters = new Set<string>(["resultats"]);
+  const chapters = new Set<string>([RESULTS_CHAPTER]);
   try {
     for (const step of buildJourney(bundle, [], { dateDeValeur: "2000-01-01" })) {
       chapters.add(step.chapter);

@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
-import type { Answers, Bundle } from "../../domain";
+import { RESULTS_CHAPTER, type Answers, type Bundle } from "../../domain";
 import {
   MAX_STATS_DAYS,
   alignBenefitCounts,
@@ -84,7 +84,7 @@ export function createStatsRefresher(options: StatsRefresherOptions): StatsRefre
     try {
       parsed = JSON.parse(answers) as Answers;
     } catch {
-      return stamp.finishedAt ? ["resultats"] : [];
+      return stamp.finishedAt ? [RESULTS_CHAPTER] : [];
     }
     return [...chapters({ answers: parsed, dateDeValeur, finishedAt: stamp.finishedAt })];
   }

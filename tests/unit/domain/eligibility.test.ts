@@ -10,6 +10,7 @@ import {
   firstFailure,
   buildSituation,
   type Answer,
+  type Bundle,
   type Catalogue,
   type EligibilityFacts,
   type EngineFacts,
@@ -194,6 +195,15 @@ describe("engine facts", () => {
       /^Cette aide est réservée aux bénéficiaires du RSA/,
     );
   });
+
+  it("rsa_recipient reads the engine's RSA, not an activity value the schema does not have", () => {
+    expect(bundle.enumerations.activite?.map((option) => option.value)).not.toContain(
+      "beneficiaire_rsa",
+    );
+    const facts = factsOf(base, { rsa: 0 });
+    const stale = { ...facts, applicant: { ...facts.applicant, activite: "beneficiaire_rsa" } };
+    expect(eligibilityHolds({ rsa_recipient: [] }, stale)).toBe(false);
+  });
 });
 
 describe("household and personal situations", () => {
@@ -206,6 +216,26 @@ describe("household and personal situations", () => {
       factsOf(with_([a("demandeur.regime_securite_sociale", "regime_agricole")])),
       `Cette aide est réservée aux personnes affiliées au régime général ou autre régime ou je ne sais pas${NB}; vous avez indiqué${NB}: régime agricole (MSA).`,
     );
+  });
+
+  it("social_security assumes the scheme the schema's derived table gives, not code", () => {
+    const edited: Bundle = {
+      ...bundle,
+      derived: bundle.derived.map((rule) =>
+        rule.attribute === "_regimeSecuriteSociale" ? { ...rule, otherwise: "autre" } : rule,
+      ),
+    };
+    const situation = buildSituation(edited, base, DATE);
+    const unasked = eligibilityFacts(
+      edited,
+      catalogue,
+      base,
+      situation,
+      {},
+      { dateDeValeur: DATE },
+    );
+    expect(eligibilityHolds({ social_security: [["regime_general"]] }, unasked)).toBe(false);
+    expect(eligibilityHolds({ social_security: [["autre"]] }, unasked)).toBe(true);
   });
 
   it("housing_status reads the derived occupation status", () => {

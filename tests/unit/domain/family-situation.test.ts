@@ -7,6 +7,7 @@ import {
   parseSimulationInput,
   splitLocalAnswers,
   type Answer,
+  type Bundle,
 } from "../../../src/domain";
 import { a, bundle, DATE, student } from "./fixtures";
 
@@ -34,6 +35,26 @@ describe("couple (docs/product.md §4)", () => {
     const situation = buildSituation(bundle, answers, DATE);
     expect(situation.demandeur.statut_marital).toBe("celibataire");
     expect(situation.conjoint).toBeUndefined();
+  });
+
+  it("takes the single applicant's status from the schema's derived table, for the applicant only", () => {
+    const edited: Bundle = {
+      ...bundle,
+      derived: bundle.derived.map((rule) =>
+        rule.attribute === "statut_marital"
+          ? { ...rule, map: { ...rule.map, false: "marie" } }
+          : rule,
+      ),
+    };
+    const answers = [...student, a("famille.en_couple", false), ...children.slice(0, 2)];
+    const situation = buildSituation(edited, answers, DATE);
+    expect(situation.demandeur.statut_marital).toBe("marie");
+    expect(situation.enfants[0]?.statut_marital).toBeUndefined();
+    expect(buildSituation(bundle, answers, DATE).enfants[0]?.statut_marital).toBeUndefined();
+    expect(
+      buildSituation(edited, [...student, a("famille.en_couple", true)], DATE).demandeur
+        .statut_marital,
+    ).toBeUndefined();
   });
 });
 

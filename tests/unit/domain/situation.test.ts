@@ -97,6 +97,20 @@ describe("buildSituation", () => {
     expect(situation.menage.aide_logement_date_pret_conventionne).toBe("2018-12-31");
   });
 
+  it("takes the housing-aid loan date from the schema's constant, not from code", () => {
+    const edited: Bundle = {
+      ...bundle,
+      derived: bundle.derived.map((rule) =>
+        rule.attribute === "aide_logement_date_pret_conventionne"
+          ? { ...rule, value: "2015-06-30" }
+          : rule,
+      ),
+    };
+    expect(buildSituation(edited, [], DATE).menage.aide_logement_date_pret_conventionne).toBe(
+      "2015-06-30",
+    );
+  });
+
   it("sets the health-social interest from the training specialty", () => {
     const situation = buildSituation(
       bundle,

@@ -126,6 +126,13 @@ describe("conversion", () => {
       "statut_occupation_logement",
       "_formationSanitaireSociale",
       "_interetAidesSanitaireSocial",
+      "statut_marital",
+      "_apprenti",
+      "_foyerFiscalParents",
+      "_declarationCommuneParents",
+      "_etudiant",
+      "_regimeSecuriteSociale",
+      "aide_logement_date_pret_conventionne",
     ]);
   });
 });

@@ -49,4 +49,42 @@ describe("derived values (journey.yaml `derived:`)", { timeout: 60_000 }, () => 
       `${JOURNEY}:${lineOf(number.text, "from: loyer")} derived[0].map.locataire.from: a table reads a choice or yes/no field, but "menage.loyer" is a money field`,
     ]);
   });
+
+  it("reads another entity's answers only through `reads`, and keeps `for` to a person's value", () => {
+    const unread = breakSchema("journey.yaml", "    reads: famille\n", "");
+    expect(unread.errors).toEqual([
+      `${JOURNEY}:${lineOf(unread.text, "from: en_couple")} derived[3].from: unknown field "individu.en_couple"`,
+    ]);
+    const household = breakSchema(
+      "journey.yaml",
+      "  - entity: individu\n    for: demandeur",
+      "  - entity: famille\n    for: demandeur",
+    );
+    expect(household.errors).toEqual([
+      `${JOURNEY}:${lineOf(household.text, "entity: famille\n    for: demandeur") + 1} derived[3].for: "for" names a person, but this value is set on "famille": remove "for", or set the value on "individu"`,
+    ]);
+  });
+
+  it("reports a constant written with a table, a value outside its enumeration, and no value", () => {
+    const both = breakSchema(
+      "journey.yaml",
+      '    value: "2018-12-31"\n',
+      '    value: "2018-12-31"\n    from: _logementType\n',
+    );
+    expect(both.errors).toEqual([
+      `${JOURNEY}:${lineOf(both.text, 'value: "2018-12-31"\n    from') + 1} derived[9].from: a value is a constant ("value") or a table ("from", "map"), not both: remove "from", or "value"`,
+    ]);
+    const outside = breakSchema(
+      "journey.yaml",
+      '    value: "2018-12-31"\n',
+      '    enum: statut_marital\n    value: "2018-12-31"\n',
+    );
+    expect(outside.errors).toEqual([
+      `${JOURNEY}:${lineOf(outside.text, 'value: "2018-12-31"')} derived[9].value: "2018-12-31" is not a value of enumeration "statut_marital" (expected one of: "marie", "pacse", "celibataire")`,
+    ]);
+    const none = breakSchema("journey.yaml", '    value: "2018-12-31"\n', "");
+    expect(none.errors).toEqual([
+      `${JOURNEY}:${lineOf(none.text, "attribute: aide_logement_date_pret_conventionne") - 1} derived[9]: give the value: a constant ("value"), or a table ("from" and "map")`,
+    ]);
+  });
 });

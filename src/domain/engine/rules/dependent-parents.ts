@@ -19,6 +19,7 @@
  *   it, so that the income-tax bracket follows the parents' income rather than an empty return.
  * A partner of a dependent applicant files alone (own foyer fiscal `conjoint`).
  */
+import type { DerivedAttribute } from "../../schema-names";
 import { valueDates } from "../../dates";
 import type { Situation } from "../../types";
 import { isPeriodMap } from "../periods";
@@ -33,22 +34,24 @@ import {
 import { isTaxDependant } from "./entities";
 import type { HouseholdMembers } from "./members";
 
-/** Parents' situations under which the parents cannot be reached (docs/product.md §2 "Parents block"). */
-export const PARENTS_UNREACHABLE: readonly string[] = ["decedes", "sans_autorite"];
+/**
+ * Set by the schema (`derived:` in `schema/journey.yaml`) on the parents the applicant can be
+ * declared by (docs/product.md §2 "Parents block"): an answered situation, not deceased nor
+ * out of touch.
+ */
+const PARENTS_REACHABLE = "_foyerFiscalParents" satisfies DerivedAttribute;
 
-/** The parents' situation under which they file one joint return. */
-const PARENTS_TOGETHER = "en_couple";
+/** Set by the schema on parents who file one joint return (living together). */
+const PARENTS_JOINT_RETURN = "_declarationCommuneParents" satisfies DerivedAttribute;
 
 /** Whether the applicant belongs to their parents' foyer fiscal. */
 export function isDependentOfParents(situation: Situation): boolean {
   const { thisYear } = valueDates(situation.dateDeValeur);
   const dependent = situation.demandeur.enfant_a_charge;
-  const parentsSituation = situation.parents._situation;
   return (
     isPeriodMap(dependent) &&
     dependent[thisYear] === true &&
-    typeof parentsSituation === "string" &&
-    !PARENTS_UNREACHABLE.includes(parentsSituation)
+    situation.parents[PARENTS_REACHABLE] === true
   );
 }
 
@@ -72,7 +75,7 @@ export function parentsTaxInputs(situation: Situation): Record<string, PeriodVal
 
 /** The synthetic parents: their ids, one or two. */
 export function parentIds(situation: Situation): string[] {
-  return situation.parents._situation === PARENTS_TOGETHER ? [...PARENT_IDS] : [PARENT_IDS[0]];
+  return situation.parents[PARENTS_JOINT_RETURN] === true ? [...PARENT_IDS] : [PARENT_IDS[0]];
 }
 
 /** Moves a dependent applicant into their parents' foyer fiscal; no-op otherwise. */

@@ -16,11 +16,15 @@
  * - otherwise the great-circle distance between the centres of the student's commune
  *   (`menage.depcom`) and the parents' (`_bourseCriteresSociauxCommuneDomicileFamilial`), when the
  *   server's commune lookup knows both; not sent otherwise (the engine then assumes 0).
- * Only students are concerned.
+ * Only students are concerned (the flag `_etudiant` of `derived:` in `schema/journey.yaml`).
  */
+import type { DerivedAttribute } from "../../schema-names";
 import type { Situation } from "../../types";
 import { haversineKm } from "../geo";
 import type { CommuneCentre } from "../types";
+
+/** Set by the schema on a student (`derived:` in `schema/journey.yaml`). */
+const STUDENT = "_etudiant" satisfies DerivedAttribute;
 
 /** The start of the engine's farthest band (in force since 2023; the earlier top band began at 250 km). */
 export const DISTANCE_PARENTS_ABROAD_KM = 13_000;
@@ -37,7 +41,7 @@ export function distanceDomicileFamilial(
   communeCentre?: CommuneCentre,
 ): number | undefined {
   const { demandeur } = situation;
-  if (demandeur.activite !== "etudiant") return undefined;
+  if (demandeur[STUDENT] !== true) return undefined;
   if (demandeur.habite_chez_parents === true) return 0;
   if (situation.parents._en_france === false) return DISTANCE_PARENTS_ABROAD_KM;
   const student = inseeCode(situation.menage.depcom);

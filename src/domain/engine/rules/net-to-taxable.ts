@@ -26,6 +26,7 @@
  * belongs to the fiscal year N-2, whose yearly amounts apply.
  */
 import { monthId, valueDates } from "../../dates";
+import type { DerivedAttribute } from "../../schema-names";
 import type { Person } from "../../types";
 import { isMonthKey, periodsOf, setIfAbsent } from "../periods";
 import type { EngineEntity } from "../types";
@@ -117,9 +118,12 @@ export const NET_INCOMES = [
   { net: "retraite_nette", gross: "retraite_brute", taxable: "retraite_imposable" },
 ] as const;
 
+/** The flag set on an apprentice by the schema (`derived:` in `schema/journey.yaml`). */
+const APPRENTICE = "_apprenti" satisfies DerivedAttribute;
+
 /** An apprentice: in work-study under an apprenticeship contract. */
 export function isApprentice(person: Person): boolean {
-  return person.alternant === true && person._contratAlternance === "apprenti";
+  return person[APPRENTICE] === true;
 }
 
 function convert(net: string, amount: number, month: string, apprentice: boolean): GrossAndTaxable {

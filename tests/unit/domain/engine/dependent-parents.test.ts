@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { buildSituation, isDependentOfParents } from "../../../../src/domain";
+import {
+  buildEngineRequest,
+  buildSituation,
+  isDependentOfParents,
+  type Bundle,
+} from "../../../../src/domain";
 import { parentsTaxInputs } from "../../../../src/domain/engine/rules/dependent-parents";
 import { a, bundle, DATE, student } from "../fixtures";
 import { requestFor } from "./helpers";
@@ -31,6 +36,39 @@ describe("rule: a dependent young person joins the parents' foyer fiscal", () =>
         ]),
       ),
     ).toBe(false);
+  });
+
+  it("reads reachable parents and a joint return from the schema's derived tables, not from code", () => {
+    const separated = [
+      ...studentOfCouple.filter((x) => x.fieldName !== "_situation"),
+      a("parents._situation", "separes"),
+    ];
+    const edited: Bundle = {
+      ...bundle,
+      derived: bundle.derived.map((rule) =>
+        rule.attribute === "_foyerFiscalParents"
+          ? { ...rule, map: { ...rule.map, separes: null } }
+          : rule,
+      ),
+    };
+    expect(isDependentOfParents(buildSituation(bundle, separated, DATE))).toBe(true);
+    expect(isDependentOfParents(buildSituation(edited, separated, DATE))).toBe(false);
+    const request = (b: Bundle, answers: typeof student) =>
+      buildEngineRequest(b, buildSituation(b, answers, DATE)).request;
+    expect(Object.keys(request(bundle, separated).individus)).toEqual(["demandeur", "parent1"]);
+    const editedJoint: Bundle = {
+      ...bundle,
+      derived: bundle.derived.map((rule) =>
+        rule.attribute === "_declarationCommuneParents"
+          ? { ...rule, map: { separes: true } }
+          : rule,
+      ),
+    };
+    expect(Object.keys(request(editedJoint, separated).individus)).toEqual([
+      "demandeur",
+      "parent1",
+      "parent2",
+    ]);
   });
 
   it("adds two parents living together, in their own famille and ménage, declaring the applicant", () => {

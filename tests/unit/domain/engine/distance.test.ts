@@ -4,6 +4,7 @@ import {
   distanceDomicileFamilial,
   DISTANCE_PARENTS_ABROAD_KM,
   haversineKm,
+  type Bundle,
 } from "../../../../src/domain";
 import { a, bundle, DATE, student } from "../fixtures";
 import { lyon, paris, requestFor } from "./helpers";
@@ -70,6 +71,22 @@ describe("rule: distance between the place of study and the family home", () => 
     expect(
       distanceDomicileFamilial(situation(replace("demandeur.activite", "salarie")), communeCentre),
     ).toBeUndefined();
+  });
+
+  it("knows a student from the schema's derived table, not from code", () => {
+    const employee = replace("demandeur.activite", "salarie");
+    const edited: Bundle = {
+      ...bundle,
+      derived: bundle.derived.map((rule) =>
+        rule.attribute === "_etudiant" ? { ...rule, map: { salarie: true } } : rule,
+      ),
+    };
+    expect(distanceDomicileFamilial(buildSituation(edited, employee, DATE), communeCentre)).toBe(
+      389,
+    );
+    expect(distanceDomicileFamilial(buildSituation(edited, away, DATE), communeCentre)).toBe(
+      undefined,
+    );
   });
 
   it("goes to the applicant at the value date's month", () => {

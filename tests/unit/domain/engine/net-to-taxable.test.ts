@@ -6,8 +6,14 @@ import {
   smicMonthlyGross,
   unemploymentFromNet,
 } from "../../../../src/domain/engine/rules/net-to-taxable";
-import type { EngineEntity, Person } from "../../../../src/domain";
-import { a, student } from "../fixtures";
+import {
+  buildEngineRequest,
+  buildSituation,
+  type Bundle,
+  type EngineEntity,
+  type Person,
+} from "../../../../src/domain";
+import { a, bundle, DATE, student } from "../fixtures";
 import { requestFor } from "./helpers";
 
 const person = (extra: Partial<Person> = {}): Person => ({
@@ -86,5 +92,35 @@ describe("rule: net to gross and net to taxable", () => {
       "2026-10": 0,
       "2026-11": 0,
     });
+  });
+
+  it("knows an apprentice from the schema's derived table, not from code", () => {
+    const answers = [
+      ...student.filter((x) => x.fieldName !== "alternant"),
+      a("demandeur.alternant", true),
+      a("demandeur._contratAlternance", "professionnalisation"),
+      a("demandeur.ressources", ["salaire_net"]),
+      a("demandeur.salaire_net", { "2026-10": 900 }),
+    ];
+    expect(requestFor(answers).request.individus.demandeur?.salaire_imposable).not.toMatchObject({
+      "2026-10": 0,
+    });
+    const edited: Bundle = {
+      ...bundle,
+      derived: bundle.derived.map((rule) =>
+        rule.attribute === "_apprenti"
+          ? {
+              ...rule,
+              map: {
+                true: { from: "_contratAlternance", map: { professionnalisation: true } },
+                false: null,
+              },
+            }
+          : rule,
+      ),
+    };
+    const situation = buildSituation(edited, answers, DATE);
+    const { request } = buildEngineRequest(edited, situation);
+    expect(request.individus.demandeur?.salaire_imposable).toMatchObject({ "2026-10": 0 });
   });
 });
