@@ -17,11 +17,12 @@ export const MAX_PERIOD_AMOUNT = 10_000_000;
 
 /**
  * The most period amounts (one month or one year of one income) a simulation may hold in all.
- * A family of twelve declaring ten incomes each over the 13 months asked holds 1,560; the bound
- * keeps the work of preparing one computation to a few milliseconds (issue 15: a simulation at
- * the body limit with every income over the whole window took about 100 ms of event loop).
+ * A household of six declaring ten incomes each over the 13 months asked holds 780; a real
+ * journey holds a few dozen. The bound keeps the work of preparing one computation to a few
+ * milliseconds of event loop (issue 15: a simulation at the body limit with every income over
+ * the whole window took about 100 ms, and 3,000 amounts still up to 100 ms on a loaded machine).
  */
-export const MAX_PERIOD_VALUES = 3000;
+export const MAX_PERIOD_VALUES = 1000;
 
 /** How many period amounts the answers hold (the keys of their period maps). */
 export function periodValueCount(answers: readonly { value: unknown }[]): number {
