@@ -27,13 +27,16 @@ export interface CachingOptions {
   shared?: SharedResults;
   /**
    * Longest wait for another instance's computation of the same request before computing it
-   * here (its claim expires after about as long). Default `DEFAULT_SHARED_WAIT_MS`.
+   * here anyway. Default `DEFAULT_SHARED_WAIT_MS`.
    */
   sharedWaitMs?: number;
 }
 
-/** A computation waits at most this long for a worker (10 s), plus the computation itself. */
-export const DEFAULT_SHARED_WAIT_MS = 15_000;
+/**
+ * The other instance's computation is bounded by its queue timeout (10 s) and the engine
+ * client's (30 s): it has answered or failed by then, or it died and its claim expired.
+ */
+export const DEFAULT_SHARED_WAIT_MS = 60_000;
 
 export interface CachingCalculator extends Calculator {
   readonly size: number;

@@ -4,7 +4,7 @@
  * memory; while Redis is unreachable, each falls back to its memory and says so in `/api/health`.
  */
 import type { SharedAppState } from "../app-deps";
-import { DEFAULT_SHARED_WAIT_MS, type SharedResults } from "../compute";
+import type { SharedResults } from "../compute";
 import { redisEventQuotas, redisRateLimiters } from "./limits";
 import { connectRedis, type RedisConnection, type RedisLogger } from "./redis";
 import { createSharedResultStore } from "./result-cache";
@@ -12,6 +12,9 @@ import { createSharedResultStore } from "./result-cache";
 export { connectRedis, reconnectDelay, type RedisConnection } from "./redis";
 export { redisEventQuotas, redisRateLimiters } from "./limits";
 export { createSharedResultStore, type SharedResultStore } from "./result-cache";
+
+/** A claimant that died holds the others up this long at most; a live one renews its claim. */
+export const DEFAULT_CLAIM_MS = 5_000;
 
 export interface SharedStateOptions {
   url: string;
@@ -21,7 +24,7 @@ export interface SharedStateOptions {
   cacheTtlS: number;
   /** `REDIS_CACHE_SIZE`. */
   cacheSize: number;
-  /** How long an instance's claim on a computation holds (default `DEFAULT_SHARED_WAIT_MS`). */
+  /** How long an instance's claim on a computation holds unrenewed (default `DEFAULT_CLAIM_MS`). */
   claimMs?: number;
   logger?: RedisLogger;
 }
@@ -42,7 +45,8 @@ export function createSharedState(options: SharedStateOptions): SharedState {
   const results = createSharedResultStore(connection, {
     ttlS: options.cacheTtlS,
     maxEntries: options.cacheSize,
-    claimMs: options.claimMs ?? DEFAULT_SHARED_WAIT_MS,
+    claimMs: options.claimMs ?? DEFAULT_CLAIM_MS,
+    ...(options.logger ? { onError: options.logger.warn } : {}),
   });
   return {
     connection,

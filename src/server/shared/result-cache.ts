@@ -30,17 +30,23 @@ export interface SharedResultStoreOptions {
   /** Most responses kept (`REDIS_CACHE_SIZE`): the least recently used go first. */
   maxEntries: number;
   /**
-   * How long a claim holds: past it, an instance that died while computing no longer holds the
-   * others up, and they compute it themselves.
+   * How long a claim holds without renewal: the claimant renews it while computing; past it, an
+   * instance that died while computing no longer holds the others up, and they compute it.
    */
   claimMs: number;
   /** Waiters also look again this often (a missed notification, a dead claimant). */
   pollMs?: number;
+  /** Told of failed commands (at most one line a minute): the caller then computes alone. */
+  onError?: (message: string) => void;
 }
 
 type WithRelease = Redis & {
   releaseClaim(lock: string, token: string): Promise<number>;
+  extendClaim(lock: string, token: string, ms: number): Promise<number>;
 };
+
+/** Extends the claim only if it is still this instance's. */
+const EXTEND_SCRIPT = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end return 0`;
 
 /** Deletes the claim only if it is still this instance's (it may have expired and been retaken). */
 const RELEASE_SCRIPT = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0`;
@@ -52,19 +58,48 @@ const RELEASE_SCRIPT = `if redis.call('get', KEYS[1]) == ARGV[1] then return red
  */
 export function createSharedResultStore(
   connection: RedisConnection,
-  { ttlS, maxEntries, claimMs, pollMs = 250 }: SharedResultStoreOptions,
+  { ttlS, maxEntries, claimMs, pollMs = 250, onError }: SharedResultStoreOptions,
 ): SharedResultStore {
+  let lastReport = -Infinity;
+  /** Redis down, a timeout: reported once a minute at most, while the callers fall back. */
+  function failed(what: string, error: unknown): void {
+    if (!onError || Date.now() - lastReport < 60_000) return;
+    lastReport = Date.now();
+    onError(`redis: engine cache ${what} failed (${String(error)}): computing here`);
+  }
   const client = connection.client as WithRelease;
   if (typeof client.releaseClaim !== "function") {
     client.defineCommand("releaseClaim", { numberOfKeys: 1, lua: RELEASE_SCRIPT });
+    client.defineCommand("extendClaim", { numberOfKeys: 1, lua: EXTEND_SCRIPT });
   }
   const base = `${connection.prefix}engine:`;
   const index = `${base}index`;
   const channel = `${base}done`;
   const valueKey = (key: string) => `${base}${key}`;
   const claimKey = (key: string) => `${base}claim:${key}`;
-  /** This instance's claims: the token proves ownership when releasing. */
+  /** This instance's claims: the token proves ownership; the timer keeps the claim alive. */
   const tokens = new Map<string, string>();
+  const heartbeats = new Map<string, ReturnType<typeof setInterval>>();
+
+  /**
+   * A claim lives `claimMs` unless renewed: renewed every third of it while this instance
+   * computes (a computation may wait long for a worker), it expires soon after a crash.
+   */
+  function keepAlive(key: string, token: string): void {
+    const timer = setInterval(() => {
+      client.extendClaim(claimKey(key), token, claimMs).catch(() => undefined);
+    }, claimMs / 3);
+    timer.unref();
+    heartbeats.set(key, timer);
+  }
+
+  function forget(key: string): string | undefined {
+    clearInterval(heartbeats.get(key));
+    heartbeats.delete(key);
+    const token = tokens.get(key);
+    tokens.delete(key);
+    return token;
+  }
   const waiters = new Map<string, Set<() => void>>();
 
   const subscriber = connection.subscriber();
@@ -74,8 +109,7 @@ export function createSharedResultStore(
   void subscriber.subscribe(channel).catch(() => undefined);
 
   async function releaseOwn(key: string): Promise<void> {
-    const token = tokens.get(key);
-    tokens.delete(key);
+    const token = forget(key);
     if (token) await client.releaseClaim(claimKey(key), token);
     await client.publish(channel, key);
   }
@@ -91,7 +125,8 @@ export function createSharedResultStore(
             .zadd(index, "XX", Date.now(), key)
             .exec()) ?? [];
         return typeof value === "string" ? (JSON.parse(value) as CalculateResponse) : undefined;
-      } catch {
+      } catch (error) {
+        failed("get", error);
         return undefined;
       }
     },
@@ -101,8 +136,10 @@ export function createSharedResultStore(
         const taken = await client.set(claimKey(key), token, "PX", claimMs, "NX");
         if (taken !== "OK") return false;
         tokens.set(key, token);
+        keepAlive(key, token);
         return true;
-      } catch {
+      } catch (error) {
+        failed("claim", error);
         return true;
       }
     },
@@ -124,15 +161,17 @@ export function createSharedResultStore(
           if (keys.length > 0) await client.del(...keys.map(valueKey));
         }
         await releaseOwn(key);
-      } catch {
-        tokens.delete(key);
+      } catch (error) {
+        failed("put", error);
+        forget(key);
       }
     },
     async release(key) {
       try {
         await releaseOwn(key);
-      } catch {
-        tokens.delete(key);
+      } catch (error) {
+        failed("release", error);
+        forget(key);
       }
     },
     waitFor(key, maxMs) {
@@ -150,6 +189,7 @@ export function createSharedResultStore(
       });
     },
     close() {
+      for (const key of [...heartbeats.keys()]) forget(key);
       for (const set of waiters.values()) for (const wake of set) wake();
     },
   };
