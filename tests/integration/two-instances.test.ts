@@ -101,6 +101,7 @@ beforeAll(async () => {
     ENGINE_WORKERS: "2",
     // On a loaded machine 200 situations wait longer than the default 10 s for the engine.
     ENGINE_QUEUE_TIMEOUT_MS: "40000",
+    ENGINE_CLIENT_TIMEOUT_MS: "55000",
     REDIS_URL: redisUrl,
     REDIS_KEY_PREFIX: prefix,
     // Each visitor's address comes from X-Forwarded-For, as behind the load balancer.

@@ -41,7 +41,7 @@ export function connectRedis({
   url,
   prefix,
   logger,
-  commandTimeoutMs = 1_000,
+  commandTimeoutMs = 2_000,
 }: RedisConnectionOptions): RedisConnection {
   const options = {
     enableOfflineQueue: false,
