@@ -26,7 +26,13 @@ if ! audit_log="$(npm audit --audit-level=high 2>&1)"; then
 fi
 step "Unitaires";     npx vitest run --project unit
 step "Build";         npm run -s build
-step "Intégration (SQLite)"; TEST_DATABASE_URL= npx vitest run --project integration
+# Redis for the tests of the state shared by several instances (each run uses its own key prefix).
+TEST_REDIS_URL="$(bash scripts/ensure-redis.sh)"
+export TEST_REDIS_URL
+step "Intégration (SQLite)"
+# The two-instance test always runs on PostgreSQL (several processes over one database): below.
+TEST_DATABASE_URL= npx vitest run --project integration \
+  --exclude tests/integration/two-instances.test.ts
 step "Intégration (PostgreSQL)"
 pg_url="$(bash scripts/ensure-postgres.sh)"
 # The whole suite again, but the files whose subject is the engine (its answers, batching, crashes,

@@ -4,6 +4,8 @@ import type { Bundle, Droit, SimulationInput } from "../domain";
 import type { CommuneLookup } from "./communes";
 import type { FieldError } from "./http-errors";
 import type { ParametersAt } from "./parameters";
+import type { RateLimiterFactory } from "./rate-limit";
+import type { EventQuotaFactory } from "./stats/quota";
 import type { LieuxClient } from "./places";
 import type { RecapDeps } from "./recap";
 import type { StatsSettings } from "./routes/stats";
@@ -85,6 +87,16 @@ export interface AppDeps {
   ipLimits?: IpLimits;
   /** Longest time to receive a request, body included, before a 408 (`REQUEST_TIMEOUT_MS`). */
   requestTimeoutMs?: number;
+  /** Limits shared by every instance (`REDIS_URL`); each process's own memory by default. */
+  shared?: SharedAppState;
+}
+
+/** What the routes take from the state shared by the instances (`src/server/shared`). */
+export interface SharedAppState {
+  limiters: RateLimiterFactory;
+  quotas: EventQuotaFactory;
+  /** `down` while Redis cannot be reached: the limits and the cache fall back to memory. */
+  status(): "ok" | "down";
 }
 
 /** Requests per client address per minute (0: no limit); `now` for tests. */

@@ -15,7 +15,7 @@ import { loadConfig } from "./config";
 import { createLieuxClient } from "./places";
 import { withoutSecretParameters } from "./redact-url";
 import { registerCommuneRoutes } from "./routes/communes";
-import { DEFAULT_IP_LIMITS, perMinuteLimiter } from "./rate-limit";
+import { DEFAULT_IP_LIMITS, memoryRateLimiters, perMinuteLimiter } from "./rate-limit";
 import { publicConfig, registerConfigRoutes, telemetryFromEnv } from "./routes/config";
 import { registerFollowupRoutes } from "./routes/followup";
 import { registerHealthRoutes } from "./routes/health";
@@ -184,14 +184,19 @@ export function buildApp(deps: AppDeps): FastifyInstance {
 
   const simulations = createSimulationRepository(deps.db);
   const { ipLimits } = deps;
+  const limiters = deps.shared?.limiters ?? memoryRateLimiters;
   registerSimulationRoutes(app, {
     writeLimiter: perMinuteLimiter(
       ipLimits?.writesPerMinute ?? DEFAULT_IP_LIMITS.writesPerMinute,
       ipLimits?.now,
+      "ip-writes",
+      limiters,
     ),
     computeLimiter: perMinuteLimiter(
       ipLimits?.computationsPerMinute ?? DEFAULT_IP_LIMITS.computationsPerMinute,
       ipLimits?.now,
+      "ip-computations",
+      limiters,
     ),
     repository: simulations,
     bundle: deps.bundle,
@@ -205,16 +210,27 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     followups: createFollowupRepository(deps.db),
     computeResults: deps.computeResults,
     recap: deps.recap ?? { publicUrl: "http://localhost:8080" },
+    limiters,
   });
   registerCommuneRoutes(app, communes);
-  registerHealthRoutes(app, { db: deps.db, engineStatus: deps.engineStatus });
+  registerHealthRoutes(app, {
+    db: deps.db,
+    engineStatus: deps.engineStatus,
+    ...(deps.shared ? { sharedStatus: deps.shared.status } : {}),
+  });
   registerParameterRoutes(
     app,
     deps.parametersAt ?? (async (date) => fallbackParameters(deps.bundle.parameters, date)),
   );
   registerMissingBenefitsRoute(app, deps.missingBenefits);
   registerConfigRoutes(app, publicConfig(deps.contactEmail ?? null, telemetryFromEnv()));
-  registerStatsRoutes(app, { ...deps.stats, db: deps.db, bundle: deps.bundle });
+  registerStatsRoutes(app, {
+    ...deps.stats,
+    db: deps.db,
+    bundle: deps.bundle,
+    limiters,
+    ...(deps.shared ? { quotas: deps.shared.quotas } : {}),
+  });
   registerPlacesRoutes(app, deps.lieux ?? createLieuxClient());
 
   const spa = registerSpa(app, deps.staticDir);

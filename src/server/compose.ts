@@ -7,7 +7,12 @@ import { buildApp } from "./app";
 import type { AppDeps, MissingBenefits } from "./app-deps";
 import { createBikeAidsCalculator } from "./bikes";
 import { createCommuneCentres } from "./commune-centres";
-import { createEngineCompute, createEngineInfo, type EngineCompute } from "./compute";
+import {
+  createEngineCompute,
+  createEngineInfo,
+  type EngineCompute,
+  type SharedResults,
+} from "./compute";
 import { EngineUnavailableError, type EngineSupervisor } from "./engine";
 import { createParameterService, type ParametersAt } from "./parameters";
 import { createLieuxClient } from "./places";
@@ -52,6 +57,8 @@ export interface ComputeSettings {
   maxQueue?: number;
   /** ENGINE_QUEUE_TIMEOUT_MS (default 10 000). */
   queueTimeoutMs?: number;
+  /** With REDIS_URL: the results and computations of every instance. */
+  shared?: SharedResults;
 }
 
 export interface SimulatorParts {
@@ -76,6 +83,8 @@ export interface SimulatorParts {
   ipLimits?: AppDeps["ipLimits"];
   /** `REQUEST_TIMEOUT_MS` (default 10 000). */
   requestTimeoutMs?: number;
+  /** With REDIS_URL: the limits shared by every instance (the results go in `compute.shared`). */
+  shared?: AppDeps["shared"];
 }
 
 /** Where recaps go (`SMTP_URL`, `MAIL_FROM`, `PUBLIC_URL`, `SMS_URL`, `SMS_USER`, `SMS_PASSWORD`). */
@@ -133,6 +142,7 @@ export function buildEngineCompute(
     ...(settings.batchWindowMs !== undefined ? { batchWindowMs: settings.batchWindowMs } : {}),
     ...(settings.maxQueue !== undefined ? { maxQueue: settings.maxQueue } : {}),
     ...(settings.queueTimeoutMs !== undefined ? { queueTimeoutMs: settings.queueTimeoutMs } : {}),
+    ...(settings.shared ? { shared: settings.shared } : {}),
   });
 }
 
@@ -199,6 +209,7 @@ export function buildSimulatorApp({
   stats,
   ipLimits,
   requestTimeoutMs,
+  shared,
 }: SimulatorParts): FastifyInstance {
   const parametersAt = createParameterService(bundle.parameters, engine.client, {
     engineStatus: () => engine.status,
@@ -223,6 +234,7 @@ export function buildSimulatorApp({
     },
     ...(trustProxy !== undefined ? { trustProxy } : {}),
     ...(ipLimits ? { ipLimits } : {}),
+    ...(shared ? { shared } : {}),
     ...(requestTimeoutMs !== undefined ? { requestTimeoutMs } : {}),
     ...(contactEmail ? { contactEmail } : {}),
     ...(staticDir ? { staticDir } : {}),

@@ -21,6 +21,17 @@ export interface Config {
   engineWorkerTimeoutS: number;
   /** Engine responses kept in memory (0: no cache). */
   engineCacheSize: number;
+  /**
+   * Redis shared by every instance (`redis://[:password@]host:6379/0`): rate limits, engine results
+   * and computations in flight. Unset: each instance keeps them in its own memory.
+   */
+  redisUrl?: string;
+  /** Prefix of every Redis key and channel, so deployments sharing a Redis keep apart. */
+  redisKeyPrefix: string;
+  /** How long Redis keeps an engine response. */
+  engineCacheTtlS: number;
+  /** Most engine responses kept in Redis (the least recently used go first). */
+  redisCacheSize: number;
   /** Most households sent in one batched `/calculate`. */
   engineMaxBatchSize: number;
   /** How long a computation arriving at an idle engine waits for others to join its batch. */
@@ -123,6 +134,14 @@ const schema = z
     ENGINE_WORKER_TIMEOUT_S: integer(1, 3_600).default(60),
     ENGINE_CACHE_SIZE: integer(0, 1_000_000).default(500),
     ENGINE_MAX_BATCH_SIZE: integer(1, 1_000).default(64),
+    REDIS_URL: z
+      .string()
+      .trim()
+      .regex(/^rediss?:\/\/.+/, "must be a redis:// or rediss:// URL")
+      .optional(),
+    REDIS_KEY_PREFIX: z.string().trim().min(1).max(100).default("simulateur:"),
+    ENGINE_CACHE_TTL_S: integer(1, 30 * 86_400).default(86_400),
+    REDIS_CACHE_SIZE: integer(1, 10_000_000).default(100_000),
     ENGINE_BATCH_WINDOW_MS: integer(0, 1_000).default(15),
     ENGINE_MAX_QUEUE: integer(1, 1_000_000).optional(),
     ENGINE_QUEUE_TIMEOUT_MS: integer(100, 3_600_000).default(10_000),
@@ -158,7 +177,7 @@ const schema = z
   });
 
 /** Values that may hold a password: never echoed in error messages. */
-const SECRET_KEYS = new Set(["DATABASE_URL", "SMTP_URL", "SMS_URL", "SMS_PASSWORD"]);
+const SECRET_KEYS = new Set(["DATABASE_URL", "SMTP_URL", "SMS_URL", "SMS_PASSWORD", "REDIS_URL"]);
 
 type Env = Record<string, string | undefined>;
 
@@ -197,6 +216,10 @@ export function loadConfig(env: Env = process.env): Config {
     engineWorkerTimeoutS: values.ENGINE_WORKER_TIMEOUT_S,
     engineCacheSize: values.ENGINE_CACHE_SIZE,
     engineMaxBatchSize: values.ENGINE_MAX_BATCH_SIZE,
+    redisUrl: values.REDIS_URL,
+    redisKeyPrefix: values.REDIS_KEY_PREFIX,
+    engineCacheTtlS: values.ENGINE_CACHE_TTL_S,
+    redisCacheSize: values.REDIS_CACHE_SIZE,
     engineBatchWindowMs: values.ENGINE_BATCH_WINDOW_MS,
     engineMaxQueue: values.ENGINE_MAX_QUEUE,
     engineQueueTimeoutMs: values.ENGINE_QUEUE_TIMEOUT_MS,

@@ -2,6 +2,7 @@ import { buildSimulatorApp, loadBundle } from "./compose";
 import { ConfigError, loadConfig } from "./config";
 import { catalogueWarmupRequest, createEngineSupervisor } from "./engine";
 import { startRetentionJob } from "./retention";
+import { createSharedState } from "./shared";
 import { migrateToLatest, openDatabase } from "./storage";
 
 async function main(): Promise<void> {
@@ -26,6 +27,20 @@ async function main(): Promise<void> {
   // The site answers at once; results answer 503 until the engine is ready.
   void engine.start();
 
+  // Several instances share their limits and engine results through Redis (docs/deploy.md).
+  const shared = config.redisUrl
+    ? createSharedState({
+        url: config.redisUrl,
+        prefix: config.redisKeyPrefix,
+        cacheTtlS: config.engineCacheTtlS,
+        cacheSize: config.redisCacheSize,
+        logger: {
+          info: (message) => console.log(message),
+          warn: (message) => console.warn(message),
+        },
+      })
+    : undefined;
+
   const app = buildSimulatorApp({
     bundle,
     db: database.db,
@@ -37,7 +52,9 @@ async function main(): Promise<void> {
       batchWindowMs: config.engineBatchWindowMs,
       queueTimeoutMs: config.engineQueueTimeoutMs,
       ...(config.engineMaxQueue !== undefined ? { maxQueue: config.engineMaxQueue } : {}),
+      ...(shared ? { shared: shared.results } : {}),
     },
+    ...(shared ? { shared: shared.app } : {}),
     ipLimits: {
       writesPerMinute: config.writesPerMinutePerIp,
       computationsPerMinute: config.computationsPerMinutePerIp,
@@ -68,6 +85,7 @@ async function main(): Promise<void> {
     await retention?.stop();
     await app.close();
     await engine.stop();
+    await shared?.close();
     await database.close();
     process.exit(0);
   };

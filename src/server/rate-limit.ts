@@ -1,17 +1,35 @@
 import type { preHandlerHookHandler } from "fastify";
 import { sendError } from "./http-errors";
 
+export type TakeResult = { ok: true } | { ok: false; retryAfterS: number };
+
 /**
- * In-memory sliding-window limits per key (a client address, a simulation id): at most `limit`
- * hits per key within `windowMs`. Used for the recaps, the statistics events, anonymous writes
- * and computations. Per process: with several instances, each counts its own share.
+ * Limits per key (a client address, a simulation id): at most `limit` hits per key within a
+ * window. Used for the recaps, the statistics events, anonymous writes and computations: in this
+ * process's memory (`createRateLimiter`), or shared by every instance in Redis
+ * (`src/server/shared`, with `REDIS_URL`).
  */
 export interface RateLimiter {
   /** Records a hit if allowed; otherwise says how many seconds to wait. */
-  take(key: string): { ok: true } | { ok: false; retryAfterS: number };
+  take(key: string): TakeResult | Promise<TakeResult>;
+}
+
+/** In-memory sliding-window limits: per process, so with several instances each counts its share. */
+export interface MemoryRateLimiter extends RateLimiter {
+  take(key: string): TakeResult;
   /** Keys currently remembered (at most `maxKeys`). */
   readonly size: number;
 }
+
+/** Makes the limiter called `name` (the same name on every instance shares one count). */
+export type RateLimiterFactory = (
+  name: string,
+  options: { limit: number; windowMs: number; now?: () => number },
+) => RateLimiter;
+
+/** This process's own limiters. */
+export const memoryRateLimiters: RateLimiterFactory = (_name, options) =>
+  createRateLimiter(options);
 
 export interface RateLimitOptions {
   limit: number;
@@ -32,7 +50,7 @@ export function createRateLimiter({
   windowMs,
   now = Date.now,
   maxKeys = DEFAULT_MAX_KEYS,
-}: RateLimitOptions): RateLimiter {
+}: RateLimitOptions): MemoryRateLimiter {
   /** Hit times by key, least recently seen key first (a key is moved last at each hit). */
   const hits = new Map<string, number[]>();
 
@@ -81,9 +99,14 @@ export function createRateLimiter({
 export const DEFAULT_IP_LIMITS = { writesPerMinute: 120, computationsPerMinute: 120 } as const;
 
 /** Limits per client address per minute; undefined for 0 (no limit). */
-export function perMinuteLimiter(limit: number, now?: () => number): RateLimiter | undefined {
+export function perMinuteLimiter(
+  limit: number,
+  now?: () => number,
+  name = "per-minute",
+  limiters: RateLimiterFactory = memoryRateLimiters,
+): RateLimiter | undefined {
   if (limit <= 0) return undefined;
-  return createRateLimiter({ limit, windowMs: 60_000, ...(now ? { now } : {}) });
+  return limiters(name, { limit, windowMs: 60_000, ...(now ? { now } : {}) });
 }
 
 /**
@@ -97,7 +120,7 @@ export function perIpLimit(
   if (!limiter) return [];
   return [
     async (request, reply) => {
-      const taken = limiter.take(request.ip);
+      const taken = await limiter.take(request.ip);
       if (taken.ok) return;
       reply.header("retry-after", String(taken.retryAfterS));
       return sendError(reply, 429, message);

@@ -6,7 +6,12 @@ import {
   type BatchingCalculator,
   type Calculator,
 } from "./batch";
-import { createCachingCalculator, DEFAULT_CACHE_SIZE, type CachingCalculator } from "./cache";
+import {
+  createCachingCalculator,
+  DEFAULT_CACHE_SIZE,
+  type CachingCalculator,
+  type SharedResults,
+} from "./cache";
 import { createEngineInfo, type EngineInfo } from "./engine-info";
 
 export * from "./batch";
@@ -30,6 +35,8 @@ export interface EngineComputeOptions {
   queueTimeoutMs?: number;
   /** Shared with the routes that read the engine's variables; made from the client if absent. */
   info?: EngineInfo;
+  /** The results and computations of every instance (`REDIS_URL`); none by default. */
+  shared?: SharedResults;
 }
 
 export interface EngineCompute {
@@ -74,6 +81,7 @@ export function createEngineCompute(
   const cache = createCachingCalculator(batcher, {
     maxEntries: options.cacheSize ?? DEFAULT_CACHE_SIZE,
     engineVersion: () => info.version(),
+    ...(options.shared ? { shared: options.shared } : {}),
   });
   return { calculator: cache, cache, batcher, info };
 }

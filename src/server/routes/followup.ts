@@ -5,13 +5,8 @@ import { bearerToken } from "../auth";
 import { authorizedSimulation } from "./owned-simulation";
 import { sendComputationError, sendError, type FieldError } from "../http-errors";
 import { messages } from "../messages";
-import {
-  createRateLimiter,
-  normalizeFrenchMobile,
-  recapEmail,
-  recapSms,
-  type RecapDeps,
-} from "../recap";
+import { memoryRateLimiters, type RateLimiterFactory } from "../rate-limit";
+import { normalizeFrenchMobile, recapEmail, recapSms, type RecapDeps } from "../recap";
 import {
   FOLLOWUP_STATUSES,
   withoutSecret,
@@ -22,6 +17,8 @@ import {
 
 interface FollowupRouteDeps {
   simulations: SimulationRepository;
+  /** Where the recap limits count; this process's memory by default. */
+  limiters?: RateLimiterFactory;
   followups: FollowupRepository;
   computeResults: ComputeResults;
   recap: RecapDeps;
@@ -71,8 +68,13 @@ export function registerFollowupRoutes(app: FastifyInstance, deps: FollowupRoute
   const { recap } = deps;
   const windowMs = recap.windowMs ?? HOUR_MS;
   const now = recap.now ?? Date.now;
-  const perIp = createRateLimiter({ limit: recap.perIpLimit ?? 10, windowMs, now });
-  const perSimulation = createRateLimiter({ limit: recap.perSimulationLimit ?? 3, windowMs, now });
+  const limiters = deps.limiters ?? memoryRateLimiters;
+  const perIp = limiters("recap-ip", { limit: recap.perIpLimit ?? 10, windowMs, now });
+  const perSimulation = limiters("recap-simulation", {
+    limit: recap.perSimulationLimit ?? 3,
+    windowMs,
+    now,
+  });
   const link = (path: string) => `${recap.publicUrl}${path}`;
 
   app.post<WithId>("/api/simulation/:id/followup", async (request, reply) => {
@@ -96,7 +98,7 @@ export function registerFollowupRoutes(app: FastifyInstance, deps: FollowupRoute
       [perIp, request.ip],
       [perSimulation, simulation.id],
     ] as const) {
-      const taken = limiter.take(key);
+      const taken = await limiter.take(key);
       if (!taken.ok) {
         reply.header("retry-after", String(taken.retryAfterS));
         return sendError(reply, 429, messages.tooManyRecaps);

@@ -3,11 +3,11 @@ import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Bundle } from "../../domain";
 import { sendError, type FieldError } from "../http-errors";
-import { createRateLimiter } from "../rate-limit";
+import { memoryRateLimiters, type RateLimiterFactory } from "../rate-limit";
 import { MAX_STATS_DAYS, aggregatesFor, type StatsAggregates } from "../stats/aggregates";
 import { SIMULATION_ID_HEADER, STATS_BODY_LIMIT_BYTES, benefitEventsSchema } from "../stats/events";
 import { funnelSteps } from "../stats/funnel";
-import { createEventQuota } from "../stats/quota";
+import { memoryEventQuotas, type EventQuotaFactory } from "../stats/quota";
 import {
   createStatsRefresher,
   type StatsRefresher,
@@ -39,6 +39,9 @@ export interface StatsSettings {
 interface StatsRouteDeps extends StatsSettings {
   db: Kysely<Database>;
   bundle: Bundle;
+  /** Where the per-address and per-simulation counts live; this process's memory by default. */
+  limiters?: RateLimiterFactory;
+  quotas?: EventQuotaFactory;
 }
 
 const INVALID_EVENTS = "Les événements statistiques ne sont pas valides.";
@@ -94,12 +97,12 @@ export function registerStatsRoutes(app: FastifyInstance, deps: StatsRouteDeps):
   const benefits = deps.benefits ?? deps.bundle.benefits;
   const labels = new Map(benefits.map((benefit) => [benefit.id, benefit.label]));
   const eventsSchema = benefitEventsSchema(new Set(labels.keys()));
-  const perIp = createRateLimiter({
+  const perIp = (deps.limiters ?? memoryRateLimiters)("stats-ip", {
     limit: deps.perIpPerMinute ?? STATS_POSTS_PER_MINUTE,
     windowMs: 60_000,
     now: () => now().getTime(),
   });
-  const perSimulation = createEventQuota({
+  const perSimulation = (deps.quotas ?? memoryEventQuotas)("stats-simulation", {
     limit: deps.perSimulationPerHour ?? STATS_EVENTS_PER_HOUR,
     windowMs: HOUR_MS,
     now: () => now().getTime(),
@@ -122,7 +125,7 @@ export function registerStatsRoutes(app: FastifyInstance, deps: StatsRouteDeps):
   app.addHook("onClose", async () => refresher.stop());
 
   app.post("/api/stats/events", { bodyLimit: STATS_BODY_LIMIT_BYTES }, async (request, reply) => {
-    const allowed = perIp.take(request.ip);
+    const allowed = await perIp.take(request.ip);
     if (!allowed.ok) return tooMany(reply, allowed.retryAfterS);
     const errors: FieldError[] = [];
     const parsed = eventsSchema.safeParse(request.body);
@@ -142,7 +145,7 @@ export function registerStatsRoutes(app: FastifyInstance, deps: StatsRouteDeps):
         { path: SIMULATION_ID_HEADER, message: UNKNOWN_SIMULATION },
       ]);
     }
-    const quota = perSimulation.take(simulationId!, parsed.data);
+    const quota = await perSimulation.take(simulationId!, parsed.data);
     if (!quota.ok) return tooMany(reply, quota.retryAfterS);
     await repository.addEvents(parsed.data);
     return reply.code(204).send();
