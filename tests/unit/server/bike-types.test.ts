@@ -2,6 +2,8 @@
  * The bike types a visitor can choose (enumeration `velo_type`) against those of
  * `@betagouv/aides-velo` (issue 16: the adapted bike was refused), and an adapted-bike aid
  * computed by the package itself for a commune that has one (Caen, "aides . caen vélo adapté").
+ * And the bike aids under a guessed reference tax income (`guesses:` in schema/journey.yaml): Caen's
+ * e-bike aid is for a reference income of at most 15,400 € a share ("aides . caen").
  */
 import { AidesVeloEngine } from "@betagouv/aides-velo";
 import { describe, expect, it } from "vitest";
@@ -11,6 +13,8 @@ import {
   type Answer,
   type AnswerValue,
   type Catalogue,
+  type EngineFacts,
+  type RessourcesFiscales,
 } from "../../../src/domain";
 import catalogueJson from "../../../src/generated/catalogue.json";
 import { createBikeAidsCalculator } from "../../../src/server/bikes";
@@ -30,7 +34,12 @@ const caen = {
   epci: "200065597",
 };
 
-function bikeAidsFor(bikes: AnswerValue, handicap: boolean) {
+function bikeAidsFor(
+  bikes: AnswerValue,
+  handicap: boolean,
+  engine: EngineFacts = {},
+  ressourcesFiscales?: RessourcesFiscales,
+) {
   const answers: Answer[] = [
     a("demandeur.date_naissance", bornYearsAgo(24)),
     a("demandeur.activite", "salarie"),
@@ -40,8 +49,12 @@ function bikeAidsFor(bikes: AnswerValue, handicap: boolean) {
     a("menage.depcom", caen),
     a("demandeur._interetsAidesVelo", bikes),
   ];
-  const situation = buildSituation(bundle, answers, DATE);
-  const facts = eligibilityFacts(bundle, catalogue, answers, situation, {}, { dateDeValeur: DATE });
+  const situation = buildSituation(bundle, answers, DATE, {
+    ...(ressourcesFiscales ? { ressourcesFiscales } : {}),
+  });
+  const facts = eligibilityFacts(bundle, catalogue, answers, situation, engine, {
+    dateDeValeur: DATE,
+  });
   return createBikeAidsCalculator(bundle, catalogue)(facts);
 }
 
@@ -73,5 +86,37 @@ describe("bike types", () => {
       bikeAidsFor(bikes, handicap).map((droit) => droit.id);
     expect(ids(["velo_mecanique"], true)).not.toContain("velo_caen_velo_adapte");
     expect(ids(["velo_adapte"], false)).not.toContain("velo_caen_velo_adapte");
+  });
+});
+
+describe("bike aids under a guessed reference tax income", () => {
+  const caenEbike = (droits: ReturnType<typeof bikeAidsFor>) =>
+    droits.find((droit) => droit.id === "velo_caen");
+
+  it("shows the aid as possible when the estimated income excludes it", () => {
+    const aid = caenEbike(bikeAidsFor(["velo_electrique"], false, { rfr: 20_000, nbptr: 1 }));
+    expect(aid?.status).toMatchObject({
+      kind: "possible",
+      label: "Possible, selon votre quotient familial CAF",
+      conditions: ["Le montant de cette aide dépend du revenu fiscal de référence de votre foyer."],
+    });
+    expect(aid?.montant).toBeGreaterThan(0);
+  });
+
+  it("grants it with the income to check when the estimate grants it", () => {
+    const aid = caenEbike(bikeAidsFor(["velo_electrique"], false, { rfr: 12_000, nbptr: 1 }));
+    expect(aid?.status).toBeUndefined();
+    expect(aid?.toCheck?.[0]).toMatch(/^Le montant de cette aide dépend du revenu fiscal/);
+  });
+
+  it("decides for sure from declared incomes", () => {
+    const declared = { demandeur: { salaire_imposable: 20_000 } };
+    const excluded = bikeAidsFor(["velo_electrique"], false, { rfr: 18_000, nbptr: 1 }, declared);
+    expect(caenEbike(excluded)).toBeUndefined();
+    const granted = caenEbike(
+      bikeAidsFor(["velo_electrique"], false, { rfr: 9_000, nbptr: 1 }, declared),
+    );
+    expect(granted?.status).toBeUndefined();
+    expect(granted?.toCheck).toBeUndefined();
   });
 });
