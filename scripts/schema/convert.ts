@@ -210,6 +210,23 @@ export function convertSchema(
       }),
     ),
     derived: schema.journey.value.derived ?? [],
+    ...(schema.journey.value.guesses
+      ? {
+          guesses: schema.journey.value.guesses.map((guess) =>
+            compact({
+              ...guess,
+              label: optionalText(guess.label),
+              reason: optionalText(guess.reason),
+              toCheck: optionalText(guess.toCheck),
+              bikeAids: guess.bikeAids && {
+                ...guess.bikeAids,
+                condition: frenchTypography(guess.bikeAids.condition),
+              },
+              links: guess.links?.map((link) => ({ ...link, label: frenchTypography(link.label) })),
+            }),
+          ),
+        }
+      : {}),
     ...(schema.groups
       ? {
           groups: schema.groups.value.groups.map((group) => ({

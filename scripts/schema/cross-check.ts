@@ -5,6 +5,7 @@ import { checkDerived } from "./derived";
 import type { SchemaError, Segment } from "./errors";
 import { buildFieldIndex } from "./fields";
 import { checkForwardReferences, type PredicateSites } from "./forward";
+import { checkGuesses } from "./guesses";
 import type { SourceFile } from "./load";
 import type { ValidatedSchema } from "./model";
 import { checkPredicate, type PredicateSite } from "./predicate-check";
@@ -79,5 +80,6 @@ export function crossCheck(schema: ValidatedSchema): SchemaError[] {
   );
   errors.push(...checkAids(schema, collectAids(schema), fields, benefitIds));
   errors.push(...checkDerived(schema, fields), ...checkAidFiles(schema));
+  errors.push(...checkGuesses(schema));
   return errors;
 }

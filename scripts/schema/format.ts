@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { withHint, type SchemaError, type Segment } from "./errors";
 import type { SourceFile } from "./load";
+import { GUESS_RULES } from "../../src/domain/guess-rules";
 import { didYouMean } from "./suggest";
 
 /** Ids, field names and enumeration names. Step ids may be dotted (`menage.loyer`). */
@@ -155,6 +156,40 @@ export const parametersFile = z.strictObject({
   parameters: z.array(z.strictObject({ name, openfisca: z.string().min(1), fallback: z.number() })),
 });
 
+const guessEffect = z.enum(["possible", "check"]);
+
+/** An input the mapping guesses, and its effect on the aids (docs/schema-format.md "Guessed inputs"). */
+const guess = z.strictObject({
+  id: name,
+  input: z.union(
+    [z.strictObject({ rule: z.enum(GUESS_RULES) }), z.strictObject({ derived: name })],
+    { error: `expected { rule: ${GUESS_RULES.join(" | ")} } or { derived: <attribute> }` },
+  ),
+  aids: z
+    .strictObject({
+      conditions: z.array(name).min(1),
+      granted: guessEffect,
+      excluded: z.enum(["possible"]),
+    })
+    .optional(),
+  bikeAids: z
+    .strictObject({
+      bounds: z.strictObject({ rfr: z.tuple([z.number().min(0), z.number().min(0)]) }),
+      granted: guessEffect,
+      excluded: z.enum(["possible"]),
+      /** What the amount depends on, shown beside it. */
+      condition: text,
+    })
+    .optional(),
+  label: text.optional(),
+  reason: text.optional(),
+  toCheck: text.optional(),
+  links: z
+    .array(z.strictObject({ label: text, url: text }))
+    .min(1)
+    .optional(),
+});
+
 export const journeyFile = z.strictObject({
   journey: z
     .array(
@@ -187,6 +222,7 @@ export const journeyFile = z.strictObject({
       }),
     )
     .optional(),
+  guesses: z.array(guess).optional(),
 });
 
 /** A label, or labels tried in order, each but the last under a condition (the last is the default). */

@@ -356,6 +356,60 @@ export interface DerivedMapping extends Partial<DerivedTable> {
   enum?: string;
 }
 
+/**
+ * The mapping rules of `src/domain/engine/rules` that guess an input the visitor did not give
+ * (docs/engine-notes.md "Guessed inputs"): `fiscal_defaults`, the N-2 taxable incomes taken from
+ * the last 12 months; `past_benefits`, the benefits of the last 12 months not declared sent as 0.
+ */
+export type GuessRule = (typeof import("./guess-rules").GUESS_RULES)[number];
+
+/**
+ * What becomes of an aid whose eligibility depends on a guessed input: `possible`, shown as
+ * possible (not as granted) with the guess's label, reason and links; `check`, shown as granted
+ * with the condition added to those the visitor must check.
+ */
+export type GuessEffect = "possible" | "check";
+
+/** The engine facts a guess moves, and the bounds it is also evaluated at (bike aids). */
+export type GuessBounds = Partial<Record<"rfr", readonly [number, number]>>;
+
+export interface GuessLink {
+  label: string;
+  /** An official page (https) or a page of the simulator (`/simulation/…`). */
+  url: string;
+}
+
+/**
+ * An input the mapping guesses when the visitor did not give it (`guesses:` in
+ * `schema/journey.yaml`), and what becomes of the aids whose eligibility flips on it.
+ */
+export interface Guess {
+  id: string;
+  /** The guessed input: named by the mapping rule that guesses it, or a derived value (`derived:`)
+   * whose source answer was not given (its `otherwise` then stands for the answer). */
+  input: { rule: GuessRule } | { derived: string };
+  /** Condition-based aids: the conditions that read the input; the effect on an aid the guess
+   * grants, and on one it excludes. */
+  aids?: { conditions: string[]; granted: GuessEffect; excluded: "possible" };
+  /** Bike aids: computed also with the engine facts at these bounds; the effect on an aid the
+   * guess grants at an amount that moves within them, and on one only a bound grants. */
+  bikeAids?: {
+    bounds: GuessBounds;
+    granted: GuessEffect;
+    excluded: "possible";
+    /** What the amount depends on (`Le montant dépend du revenu fiscal de référence…`). */
+    condition: string;
+  };
+  /** The card's status (`Possible, selon votre quotient familial CAF`). */
+  label?: string;
+  /** Why the simulator cannot tell, in one or two French sentences. */
+  reason?: string;
+  /** Added to a `check` aid's conditions to check, after the condition itself. */
+  toCheck?: string;
+  /** Where the visitor can check the input, or give it. */
+  links?: GuessLink[];
+}
+
 /** Results shown as one card when more than one eligible benefit shares the interest flag. */
 export interface BenefitGroup {
   id: string;
@@ -401,6 +455,8 @@ export interface Bundle {
   /** How many aids `/aides` lists (engine benefits, condition-based and bike aids, not private). */
   publicBenefitCount: number;
   derived: DerivedMapping[];
+  /** Inputs the mapping guesses, and their effect on the aids (docs/engine-notes.md "Guessed inputs"). */
+  guesses?: Guess[];
   groups?: BenefitGroup[];
   unexpected?: UnexpectedPages;
   placeTypes?: PlaceTypes;

@@ -119,6 +119,22 @@ export interface Droit {
   /** Conditions the simulator does not model, for the visitor to check. */
   toCheck?: string[];
   links: Record<string, string>;
+  /** Set when the eligibility depends on an input the simulator guessed (docs/engine-notes.md
+   * "Guessed inputs"): the aid is possible, not granted. */
+  status?: DroitStatus;
+}
+
+/** An aid the visitor may get, depending on an input they did not give. */
+export interface DroitStatus {
+  kind: "possible";
+  /** `Possible, selon votre quotient familial CAF`. */
+  label: string;
+  /** Why the simulator cannot tell. */
+  reason: string;
+  /** The conditions at stake, each with the visitor's estimated value (the ceiling and ours). */
+  conditions: string[];
+  /** Where to check the input or give it: official pages (https) or the simulator's own. */
+  links: { label: string; url: string }[];
 }
 
 export interface Results {

@@ -79,6 +79,10 @@ export interface SimulationContext {
   token?: string;
   results?: Results;
   dirty: boolean;
+  /** Counts the changes of the answers (and of the taxable incomes and wealth). */
+  revision: number;
+  /** The revision a computation or a save in progress was started from. */
+  startedRevision?: number;
   updating: boolean;
   /** The French message shown when the computation failed. */
   error?: string;
@@ -157,6 +161,8 @@ function blankContext(deps: SimulationDeps): SimulationContext {
     token: undefined,
     results: undefined,
     dirty: false,
+    revision: 0,
+    startedRevision: undefined,
     updating: false,
     error: undefined,
     exception: undefined,
@@ -184,6 +190,7 @@ function restoredContext(deps: SimulationDeps): SimulationContext {
     ...base,
     currentPath: firstStepPath(stepsOf(base)),
     dirty: stored.calculs?.dirty ?? false,
+    revision: 0,
     updating: false,
     access: { fetching: false, forbidden: false },
     ...(stored.simulationId ? { simulationId: stored.simulationId } : {}),
@@ -266,6 +273,11 @@ function prune(context: SimulationContext, answers: Answer[]): Answer[] {
   });
 }
 
+/** What every change of the answers sets: results are stale, and a computation running is outdated. */
+function changed(context: SimulationContext): Pick<SimulationContext, "dirty" | "revision"> {
+  return { dirty: true, revision: context.revision + 1 };
+}
+
 /** Results count only when they are not stale and belong to the saved simulation (docs/product.md §4). */
 export function hasResults(context: SimulationContext): boolean {
   return (
@@ -326,6 +338,8 @@ export const simulationMachine = setup({
     canGoTo: ({ context }, params: { path: string }) =>
       resolveGoto(stepsOf(context), params.path) !== undefined,
     hasPrevious: ({ context }) => previousPath(stepsOf(context), context.currentPath) !== undefined,
+    /** No answer changed since the computation or save in progress started. */
+    answersUnchanged: ({ context }) => context.startedRevision === context.revision,
   },
   actions: {
     persist: ({ context }) => persist(context),
@@ -347,7 +361,7 @@ export const simulationMachine = setup({
           const written = applyStepValues(context.answers, step, event.values);
           // applyStepValues returns the same array when every value equals the stored one.
           if (written === context.answers) return {};
-          return { answers: prune(context, written), dirty: true };
+          return { answers: prune(context, written), ...changed(context) };
         }),
         "persist",
       ],
@@ -373,7 +387,7 @@ export const simulationMachine = setup({
           const path = firstStepOfChild(stepsOf({ ...context, answers }), added.id);
           return {
             answers,
-            dirty: true,
+            ...changed(context),
             movedForward: false,
             ...(path ? { currentPath: path, childInProgress: added.id } : {}),
           };
@@ -393,7 +407,7 @@ export const simulationMachine = setup({
       actions: [
         assign(({ context, event }) => ({
           answers: prune(context, removeChild(context.answers, event.id)),
-          dirty: true,
+          ...changed(context),
           ...(context.childInProgress === event.id ? { childInProgress: undefined } : {}),
         })),
         "persist",
@@ -404,7 +418,7 @@ export const simulationMachine = setup({
         assign(({ context }) => {
           const confirmed = confirmChildren(context.answers);
           if (confirmed === context.answers) return {};
-          return { answers: prune(context, confirmed), dirty: true };
+          return { answers: prune(context, confirmed), ...changed(context) };
         }),
         "persist",
       ],
@@ -441,12 +455,15 @@ export const simulationMachine = setup({
     },
     SET_RESSOURCES_FISCALES: {
       actions: [
-        assign(({ event }) => ({ ressourcesFiscales: event.value, dirty: true })),
+        assign(({ context, event }) => ({ ressourcesFiscales: event.value, ...changed(context) })),
         "persist",
       ],
     },
     SET_PATRIMOINE: {
-      actions: [assign(({ event }) => ({ patrimoine: event.value, dirty: true })), "persist"],
+      actions: [
+        assign(({ context, event }) => ({ patrimoine: event.value, ...changed(context) })),
+        "persist",
+      ],
     },
     RESTORE: {
       target: ".idle",
@@ -502,35 +519,49 @@ export const simulationMachine = setup({
       },
     },
     saving: {
-      entry: assign({ saveError: undefined }),
+      entry: assign(({ context }) => ({ saveError: undefined, startedRevision: context.revision })),
       invoke: {
         src: "save",
         input: ({ context }) => ({ fetch: context.deps.fetch, payload: computePayload(context) }),
-        onDone: {
-          target: "idle",
-          // docs/product.md §4: saving sets the id and clears dirty.
-          actions: [
-            assign(({ event }) => ({
-              simulationId: event.output.simulationId,
-              token: event.output.token,
-              dirty: false,
-              // A new simulation: only the one read back was anonymised.
-              anonymized: undefined,
-            })),
-            "persist",
-          ],
-        },
-        onError: {
-          target: "idle",
-          actions: assign(({ context, event }) => {
-            loggerOf(context.deps).error(event.error);
-            return { saveError: SAVE_ERROR_MESSAGE };
-          }),
-        },
+        onDone: [
+          {
+            // An answer changed while saving: the saved answers are not the current ones.
+            guard: { type: "answersUnchanged" },
+            target: "idle",
+            // docs/product.md §4: saving sets the id and clears dirty.
+            actions: [
+              assign(({ event }) => ({
+                simulationId: event.output.simulationId,
+                token: event.output.token,
+                dirty: false,
+                // A new simulation: only the one read back was anonymised.
+                anonymized: undefined,
+              })),
+              "persist",
+            ],
+          },
+          { target: "saving", reenter: true },
+        ],
+        onError: [
+          {
+            guard: { type: "answersUnchanged" },
+            target: "idle",
+            actions: assign(({ context, event }) => {
+              loggerOf(context.deps).error(event.error);
+              return { saveError: SAVE_ERROR_MESSAGE };
+            }),
+          },
+          { target: "saving", reenter: true },
+        ],
       },
     },
     computing: {
-      entry: assign({ updating: true, error: undefined, exception: undefined }),
+      entry: assign(({ context }) => ({
+        updating: true,
+        error: undefined,
+        exception: undefined,
+        startedRevision: context.revision,
+      })),
       invoke: {
         src: "compute",
         input: ({ context }) => ({
@@ -541,37 +572,47 @@ export const simulationMachine = setup({
             ? { saved: { simulationId: context.simulationId, token: context.token } }
             : {}),
         }),
-        onDone: {
-          target: "idle",
-          actions: [
-            assign(({ context, event }) => ({
-              simulationId: event.output.simulationId,
-              token: event.output.token,
-              results: event.output.results,
-              dirty: false,
-              anonymized:
-                context.anonymized && event.output.simulationId === context.simulationId
-                  ? true
-                  : undefined,
-              updating: false,
-              recapEmailState: undefined,
-              recapPhoneState: undefined,
-            })),
-            "persist",
-          ],
-        },
-        onError: {
-          target: "idle",
-          actions: assign(({ context, event }) => {
-            const error = event.error;
-            // docs/product.md §8: a computation failure is also reported (the logger reports in the browser).
-            loggerOf(context.deps).error(error);
-            if (error instanceof ApiError) {
-              return { updating: false, error: error.message, exception: error.body };
-            }
-            return { updating: false, error: DEFAULT_ERROR_MESSAGE, exception: String(error) };
-          }),
-        },
+        onDone: [
+          {
+            // An answer changed while computing: these results are the old answers', compute again.
+            guard: { type: "answersUnchanged" },
+            target: "idle",
+            actions: [
+              assign(({ context, event }) => ({
+                simulationId: event.output.simulationId,
+                token: event.output.token,
+                results: event.output.results,
+                dirty: false,
+                anonymized:
+                  context.anonymized && event.output.simulationId === context.simulationId
+                    ? true
+                    : undefined,
+                updating: false,
+                recapEmailState: undefined,
+                recapPhoneState: undefined,
+              })),
+              "persist",
+            ],
+          },
+          { target: "computing", reenter: true },
+        ],
+        onError: [
+          {
+            guard: { type: "answersUnchanged" },
+            target: "idle",
+            actions: assign(({ context, event }) => {
+              const error = event.error;
+              // docs/product.md §8: a computation failure is also reported (the logger reports in the browser).
+              loggerOf(context.deps).error(error);
+              if (error instanceof ApiError) {
+                return { updating: false, error: error.message, exception: error.body };
+              }
+              return { updating: false, error: DEFAULT_ERROR_MESSAGE, exception: String(error) };
+            }),
+          },
+          // The failed computation was of old answers: compute the current ones.
+          { target: "computing", reenter: true },
+        ],
       },
     },
   },

@@ -1,7 +1,7 @@
 import { Badge } from "@codegouvfr/react-dsfr/Badge";
 import { Card } from "@codegouvfr/react-dsfr/Card";
 import { Link } from "react-router-dom";
-import type { Droit } from "../../domain";
+import type { Droit, DroitStatus } from "../../domain";
 import { resultValue } from "../../domain";
 import { periodicityNote } from "./resultsModel";
 
@@ -13,8 +13,47 @@ interface ResultCardProps {
   titleAs?: "h2" | "h3";
 }
 
+/** An aid the visitor may get, depending on an input they did not give: why, and where to check. */
+function PossibleNote({ status }: { status: DroitStatus }) {
+  return (
+    <div className="fr-mt-2w">
+      <p className="fr-text--sm fr-text--bold fr-mb-1v">{status.label}</p>
+      <p className="fr-text--sm fr-mb-1v">{status.reason}</p>
+      {status.conditions.length > 0 && (
+        <ul className="fr-text--sm fr-mb-1v">
+          {status.conditions.map((condition) => (
+            <li key={condition}>{condition}</li>
+          ))}
+        </ul>
+      )}
+      <ul className="fr-links-group">
+        {status.links.map((link) => (
+          <li key={link.url}>
+            {link.url.startsWith("/") ? (
+              <Link className="fr-link fr-link--sm" to={link.url}>
+                {link.label}
+              </Link>
+            ) : (
+              <a
+                className="fr-link fr-link--sm fr-icon-external-link-line fr-link--icon-right"
+                href={link.url}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                {link.label}
+                <span className="fr-sr-only"> (nouvelle fenêtre)</span>
+              </a>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export function ResultCard({ droit, institution, to, titleAs = "h2" }: ResultCardProps) {
   const amount = resultValue(droit);
+  const possible = droit.status?.kind === "possible" ? droit.status : undefined;
   const information = droit.links.information;
   const note = typeof droit.montant === "number" ? periodicityNote(droit.periodicity) : undefined;
   return (
@@ -25,21 +64,30 @@ export function ResultCard({ droit, institution, to, titleAs = "h2" }: ResultCar
       desc={droit.description}
       border
       start={
-        droit.montant === true ? (
+        possible ? (
+          <Badge severity="info" small>
+            Possible
+          </Badge>
+        ) : droit.montant === true ? (
           <Badge severity="success" small>
             Éligible
           </Badge>
         ) : undefined
       }
       end={
-        amount ? (
-          <p className="fr-text--lg fr-text--bold fr-mb-0">
-            {amount}
-            {note ? <span className="fr-text--sm fr-text--regular"> ({note})</span> : null}
-            {droit.legend && typeof droit.montant === "number" ? (
-              <span className="fr-text--sm fr-text--regular"> {droit.legend}</span>
+        amount || possible ? (
+          <>
+            {amount ? (
+              <p className="fr-text--lg fr-text--bold fr-mb-0">
+                {amount}
+                {note ? <span className="fr-text--sm fr-text--regular"> ({note})</span> : null}
+                {droit.legend && typeof droit.montant === "number" ? (
+                  <span className="fr-text--sm fr-text--regular"> {droit.legend}</span>
+                ) : null}
+              </p>
             ) : null}
-          </p>
+            {possible ? <PossibleNote status={possible} /> : null}
+          </>
         ) : undefined
       }
       footer={

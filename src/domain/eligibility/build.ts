@@ -2,6 +2,7 @@ import { applicantInterested } from "../benefit-selection";
 import type { Bundle, Catalogue } from "../bundle";
 import { predicateContext, withSelf, type JourneyOptions } from "../context";
 import { ageAt } from "../dates";
+import { guessedInputs } from "../guesses";
 import { evaluate } from "../predicates";
 import type { Answer, Commune, Situation } from "../types";
 import { holds } from "./evaluate";
@@ -71,6 +72,7 @@ export function eligibilityFacts(
     enumerations: bundle.enumerations,
     engine,
     placeNames: catalogue.placeNames,
+    guesses: new Set(guessedInputs(bundle, situation)),
   };
   // A profile reads the answers (`when`) or, for what only the engine knows, aid conditions.
   const profiles = Object.fromEntries(

@@ -6,7 +6,8 @@ import { OPERATORS, operatorNamed, orList } from "./operators";
 // json-logic-js calls custom operations with the evaluated arguments and the data as `this`.
 for (const [name, operator] of Object.entries(OPERATORS)) {
   jsonLogic.add_operation(name, function (this: EligibilityFacts, ...args: unknown[]) {
-    return operator.holds(this, ...args);
+    const assumed = this.assume?.[name];
+    return assumed ?? operator.holds(this, ...args);
   });
 }
 

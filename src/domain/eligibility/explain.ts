@@ -1,5 +1,6 @@
 import type { Bundle, Catalogue, Institution, Predicate } from "../bundle";
 import type { Droit } from "../types";
+import { aidVerdict } from "./aids";
 import { firstFailure, holds } from "./evaluate";
 import type { EligibilityFacts } from "./facts";
 
@@ -8,6 +9,8 @@ export interface Explanation {
   eligible: boolean;
   /** The first condition the visitor fails, in French. */
   reason?: string;
+  /** The visitor may get it: it depends on an input the simulator guessed (`Droit.status`). */
+  possible?: true;
 }
 
 /** The territory and interest conditions every benefit has, as an eligibility predicate. */
@@ -28,7 +31,7 @@ function commonConditions(institution: Institution | undefined, interestFlag?: s
  * or interest question, else the computation itself. Undefined for an unknown id.
  */
 export function explainBenefit(
-  bundle: Pick<Bundle, "benefits" | "institutions">,
+  bundle: Pick<Bundle, "benefits" | "institutions"> & Partial<Pick<Bundle, "guesses">>,
   catalogue: Pick<Catalogue, "aids" | "bikeAids">,
   facts: EligibilityFacts,
   droits: readonly Droit[],
@@ -38,15 +41,21 @@ export function explainBenefit(
   const aid = catalogue.aids.find((a) => a.id === benefitId);
   if (aid) {
     const reason = firstFailure(aid.eligibility, facts);
-    return reason === undefined || holds(aid.eligibility, facts)
-      ? { benefitId, eligible: true }
+    if (reason === undefined || holds(aid.eligibility, facts)) return { benefitId, eligible: true };
+    const { dependsOn } = aidVerdict(aid, facts, bundle.guesses);
+    return dependsOn.length > 0
+      ? { benefitId, eligible: false, reason, possible: true }
       : { benefitId, eligible: false, reason };
   }
   const other =
     bundle.benefits.find((b) => b.id === benefitId) ??
     catalogue.bikeAids.find((b) => b.id === benefitId);
   if (!other) return undefined;
-  if (droits.some((droit) => droit.id === benefitId)) return { benefitId, eligible: true };
+  const shown = droits.find((droit) => droit.id === benefitId);
+  if (shown?.status) {
+    return { benefitId, eligible: false, reason: shown.status.reason, possible: true };
+  }
+  if (shown) return { benefitId, eligible: true };
   const reason =
     firstFailure(commonConditions(institution(other.institution), other.interestFlag), facts) ??
     ("engine" in other

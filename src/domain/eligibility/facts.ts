@@ -31,6 +31,11 @@ export interface EligibilityFacts {
   engine: EngineFacts;
   /** How places read after "habitants" (`Catalogue.placeNames`). */
   placeNames: Readonly<Record<string, string>>;
+  /** The ids of the schema's guesses made for this visitor (`guesses:`, `../guesses.ts`). */
+  guesses?: ReadonlySet<string>;
+  /** Operators taken to hold (true) or fail (false) whatever the facts: an aid's eligibility
+   * evaluated at the bounds of a guessed input (`./aids.ts`). */
+  assume?: Readonly<Record<string, boolean>>;
 }
 
 /** The engine's values read back for the eligibility of local aids. */

@@ -3,7 +3,14 @@ export { eligibilityFacts } from "./build";
 export { holds as eligibilityHolds, firstFailure } from "./evaluate";
 export { familyQuotient } from "./operators";
 export * from "./condition-names";
-export { aidAmount, aidToDroit, eligibleAids, whyNot } from "./aids";
+export {
+  aidAmount,
+  aidToDroit,
+  aidVerdict,
+  eligibleAids,
+  whyNot,
+  type GuessedCondition,
+} from "./aids";
 export { explainBenefit, type Explanation } from "./explain";
 export {
   communeIn,

@@ -23,6 +23,8 @@ export interface Operator {
   holds(facts: EligibilityFacts, ...args: unknown[]): boolean;
   /** Why it does not hold, in one French sentence. */
   explain(facts: EligibilityFacts, ...args: unknown[]): string;
+  /** The visitor's value the condition reads, when the simulator estimated it (a guessed input). */
+  estimate?(facts: EligibilityFacts, ...args: unknown[]): string | undefined;
 }
 
 const strings = (value: unknown): string[] =>
@@ -213,6 +215,13 @@ export const OPERATORS: Readonly<Record<OperatorName, Operator>> = {
           : `le vôtre est de ${euros(quotient)} ${per}`;
       return `Cette aide est réservée aux foyers dont le quotient familial est ${words} ${euros(Number(amount))} ${per}${SEMI} ${you}.`;
     },
+    estimate(facts, _op, _amount, period) {
+      const quotient = familyQuotient(facts, period);
+      const per = period === "month" ? "par mois" : "par an";
+      return quotient === undefined
+        ? undefined
+        : `D’après notre estimation, le vôtre est de ${euros(quotient)} ${per}.`;
+    },
   },
 
   rsa_recipient: {
@@ -228,6 +237,12 @@ export const OPERATORS: Readonly<Record<OperatorName, Operator>> = {
     explain(facts, values) {
       const scheme = facts.applicant[SCHEME];
       return `Cette aide est réservée aux personnes affiliées au ${labels(facts, "regime_securite_sociale", strings(values))}${SEMI} vous avez indiqué${NBSP}: ${lowerFirst(label(facts, "regime_securite_sociale", scheme))}.`;
+    },
+    estimate(facts) {
+      const scheme = facts.applicant[SCHEME];
+      return unanswered(scheme)
+        ? undefined
+        : `Nous avons supposé${NBSP}: ${lowerFirst(label(facts, "regime_securite_sociale", scheme))}.`;
     },
   },
 

@@ -19,7 +19,10 @@ export interface EmailMessage {
 /** The benefit line of a recap: "Aide au logement : 210,50 € / mois". */
 export function benefitLine(droit: Droit): string {
   const value = resultValue(droit);
-  return value ? `${droit.label}\u00a0: ${value}` : droit.label;
+  const line = value ? `${droit.label}\u00a0: ${value}` : droit.label;
+  // An aid that depends on an input we guessed says so (docs/engine-notes.md "Guessed inputs").
+  const status = droit.status?.label;
+  return status ? `${line} (${status.charAt(0).toLowerCase()}${status.slice(1)})` : line;
 }
 
 /** The recap e-mail: an HTML part and its plain-text twin, the simulation id in the subject. */

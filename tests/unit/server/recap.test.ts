@@ -106,6 +106,31 @@ describe("recap messages", () => {
     );
   });
 
+  it("says so when an aid is possible only (it depends on an input we guessed)", () => {
+    const possible: Droit = {
+      ...droits[0]!,
+      id: "caf_calvados_bafd",
+      label: "Aide au BAFD",
+      montant: 200,
+      periodicity: "ponctuelle",
+      status: {
+        kind: "possible",
+        label: "Possible, selon votre quotient familial CAF",
+        reason: "…",
+        conditions: [],
+        links: [],
+      },
+    };
+    const message = recapEmail({
+      simulationId: "abc",
+      droits: [possible],
+      resultsUrl: "https://x.org/r",
+    });
+    expect(message.text).toMatch(
+      /- Aide au BAFD\u00a0: 200\u00a0€.* \(possible, selon votre quotient familial CAF\)/,
+    );
+  });
+
   it("writes a short SMS with the link", () => {
     expect(recapSms({ simulationId: "abc", droits, resultsUrl: "https://x.org/r" })).toBe(
       "Simulateur d’aides\u00a0: 1 aide trouvée. Vos résultats\u00a0: https://x.org/r",
