@@ -36,7 +36,7 @@ const result = spawnSync(
       PROPERTIES_SHRINK_MS: String(Number(values["shrink-seconds"]) * 1000),
       PROPERTIES_PROGRESS: "1",
       // Thousands of households take longer than the integration tests' 2 minutes.
-      PROPERTIES_TIMEOUT_MS: String(Math.max(120_000, runs * 2_000)),
+      PROPERTIES_TIMEOUT_MS: String(Math.max(900_000, runs * 5_000)),
     },
   },
 );
