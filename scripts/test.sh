@@ -36,13 +36,15 @@ TEST_DATABASE_URL= npx vitest run --project integration \
 step "Intégration (PostgreSQL)"
 pg_url="$(bash scripts/ensure-postgres.sh)"
 # The whole suite again, but the files whose subject is the engine (its answers, batching, crashes,
-# golden amounts): they store simulations exactly as api.test.ts does, and would add minutes.
+# golden amounts, official cases, generated households): they store simulations exactly as
+# api.test.ts does, and would add minutes.
 TEST_DATABASE_URL="$pg_url" npx vitest run --project integration \
   --exclude tests/integration/engine.test.ts \
   --exclude tests/integration/compute.test.ts \
   --exclude tests/integration/robustness.test.ts \
   --exclude tests/integration/golden.test.ts \
   --exclude tests/integration/oracle.test.ts \
+  --exclude tests/integration/properties.test.ts \
   --exclude tests/integration/faults/engine-kill.test.ts
 step "Bout en bout";  npx vitest run --project e2e
 step "Lighthouse";    npm run -s lighthouse
