@@ -18,7 +18,7 @@
  * All the households are computed at once (the engine path batches them), then each property that
  * failed is replayed alone from its first failing household, and fast-check shrinks it: the
  * failure prints the seed, the household's path and its minimal answers in the golden situations'
- * format. `PROPERTIES_RUNS` (200 by default) and `PROPERTIES_SEED` (random by default, printed)
+ * format. `PROPERTIES_RUNS` (100 by default) and `PROPERTIES_SEED` (2 by default, printed)
  * drive it; `npm run check:rules -- --runs 5000 --seed 42` runs more.
  */
 import fc from "fast-check";
@@ -66,13 +66,17 @@ import {
   type HouseholdPlan,
 } from "./properties/households";
 
-const RUNS = Number(process.env.PROPERTIES_RUNS ?? 200);
+/**
+ * `npm test` runs a fixed sample (the same households every run: a failure there is a regression,
+ * never a new draw); `npm run check:rules` draws new ones with a random, printed seed.
+ */
+const RUNS = Number(process.env.PROPERTIES_RUNS || 100);
 /** Households of one group share their questions: the engine computes a group in one batch. */
 const GROUP_SIZE = 20;
 const GROUPS = Math.max(1, Math.ceil(RUNS / GROUP_SIZE));
 const SEED =
   process.env.PROPERTIES_SEED === undefined || process.env.PROPERTIES_SEED === ""
-    ? Math.floor(Math.random() * 2 ** 31)
+    ? 2
     : Number(process.env.PROPERTIES_SEED);
 /** Shrinking calls the engine for each candidate: bounded, the best household so far is shown. */
 const SHRINK_MS = Number(process.env.PROPERTIES_SHRINK_MS ?? 60_000);
