@@ -8,7 +8,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations, startHarness, type Harness } from "./harness";
-import { activate, activateBackwards, check, choose, fill, tabTo } from "./keyboard";
+import { activate, activateBackwards, check, choose, fill, tabTo, typeDate } from "./keyboard";
 import { expectNoOverflow } from "./layout";
 import { expectNoAxeViolationsLightAndDark } from "./schemes";
 
@@ -18,7 +18,7 @@ const progressShown = async (page: Page) =>
   Number(await page.locator("[role=progressbar]").getAttribute("aria-valuenow"));
 
 const answers: Record<string, Action> = {
-  "individu/demandeur/date_naissance": (p) => fill(p, "15032006"),
+  "individu/demandeur/date_naissance": (p) => typeDate(p, "15/03/2006"),
   "individu/demandeur/nationalite": (p) => choose(p, "Française"),
   "individu/demandeur/activite": (p) =>
     choose(p, "Étudiant ou étudiante, en formation ou en alternance"),
