@@ -8,7 +8,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolationsQuickly, startHarness, type Harness } from "./harness";
-import { activate, activateBackwards } from "./keyboard";
+import { activate, activateBackwards, check } from "./keyboard";
 
 const PHONE = { width: 390, height: 844 };
 const BIRTH_DATE = "#champ-date_naissance";
@@ -51,6 +51,21 @@ interface StoredAnswer {
 async function storedAnswers(page: Page): Promise<StoredAnswer[]> {
   const stored = await page.evaluate(() => sessionStorage.getItem("simulation"));
   return (JSON.parse(stored ?? "{}") as { answers?: { all: StoredAnswer[] } }).answers?.all ?? [];
+}
+
+/** Opens `path` on a simulation holding a birth date and `answers` (public answer format). */
+async function openWith(page: Page, answers: object[], path: string) {
+  await page.goto(`${harness.baseUrl}/`);
+  await page.evaluate((more) => {
+    const birth = { entityName: "individu", id: "demandeur", fieldName: "date_naissance" };
+    const all = [{ ...birth, value: "2003-05-21" }, ...more];
+    const dateDeValeur = new Date().toISOString().slice(0, 10);
+    sessionStorage.setItem(
+      "simulation",
+      JSON.stringify({ answers: { all, current: all }, dateDeValeur }),
+    );
+  }, answers);
+  await page.goto(`${harness.baseUrl}${path}`);
 }
 
 describe("the journey on a phone, in an English-locale browser", () => {
@@ -136,23 +151,7 @@ describe("the journey on a phone, in an English-locale browser", () => {
 
   it("names a negative rent, letters in an amount and an empty rent", async () => {
     const { page, context, consoleErrors } = await harness.newPage({ viewport: PHONE });
-    await page.goto(`${harness.baseUrl}/`);
-    await page.evaluate(() => {
-      const answers = [
-        {
-          entityName: "individu",
-          id: "demandeur",
-          fieldName: "date_naissance",
-          value: "2003-05-21",
-        },
-      ];
-      const dateDeValeur = new Date().toISOString().slice(0, 10);
-      sessionStorage.setItem(
-        "simulation",
-        JSON.stringify({ answers: { all: answers, current: answers }, dateDeValeur }),
-      );
-    });
-    await page.goto(`${harness.baseUrl}/simulation/menage/loyer`);
+    await openWith(page, [], "/simulation/menage/loyer");
     const rent = page.getByRole("textbox", { name: /montant de votre loyer/ });
     await rent.waitFor();
     const rentMessage = async () =>
@@ -191,6 +190,37 @@ describe("the journey on a phone, in an English-locale browser", () => {
     await expect.poll(() => focused(page)).toBe(await page.locator("main h1").first().innerText());
     const loyer = (await storedAnswers(page)).find((a) => a.fieldName === "loyer");
     expect(loyer?.value).toBe(480);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("shows the monthly amounts two a row on a phone, without horizontal scrolling", async () => {
+    const { page, context, consoleErrors } = await harness.newPage({ viewport: PHONE });
+    const types = { entityName: "individu", id: "demandeur", fieldName: "ressources" };
+    await openWith(
+      page,
+      [{ ...types, value: ["chomage_net"] }],
+      "/simulation/individu/demandeur/ressources/montants/indemnites",
+    );
+    await check(page, /^Même montant tous les mois/);
+    await page.keyboard.press("Space");
+    const months = page.locator("main .app-period input");
+    await expect.poll(() => months.count()).toBe(13);
+    const boxes = await months.evaluateAll((inputs) =>
+      inputs.map((input) => {
+        const box = input.getBoundingClientRect();
+        return { top: Math.round(box.top), left: Math.round(box.left), right: box.right };
+      }),
+    );
+    // Each odd month shares its row with the next one, to its right.
+    for (let i = 0; i + 1 < boxes.length; i += 2) {
+      expect(boxes[i + 1]!.top, `row of month ${i + 1}`).toBe(boxes[i]!.top);
+      expect(boxes[i + 1]!.left).toBeGreaterThan(boxes[i]!.right);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      PHONE.width,
+    );
+    await expectNoAxeViolationsQuickly(page, "monthly amounts, month by month");
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
