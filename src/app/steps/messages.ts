@@ -16,7 +16,7 @@ export const MESSAGES = {
   requiredNumber: "Veuillez indiquer un nombre.",
   invalidNumber: "Veuillez indiquer un nombre, par exemple 12 ou 12,5.",
   requiredAmount: "Veuillez indiquer un montant en euros, par exemple 450.",
-  requiredIncome: "Veuillez indiquer un montant en euros (0 si vous n’avez rien perçu ce mois-là).",
+  requiredIncome: "Veuillez indiquer un montant (0 si rien perçu).",
   invalidAmount:
     "Veuillez indiquer un montant en chiffres, sans lettres, par exemple 450 ou 450,50.",
   negativeAmount: "Le montant ne peut pas être négatif\u00a0: indiquez 0 ou plus.",

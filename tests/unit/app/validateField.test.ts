@@ -99,7 +99,7 @@ describe("validateField", () => {
     expect(result.issues).toEqual([
       {
         path: ["byPeriod", "2026-10"],
-        message: "Veuillez indiquer un montant en euros (0 si vous n’avez rien perçu ce mois-là).",
+        message: "Veuillez indiquer un montant (0 si rien perçu).",
       },
     ]);
   });
