@@ -42,13 +42,23 @@ export function checkFieldFlags(field: FieldYaml, site: FieldSite): SchemaError[
       );
     }
   }
-  if (field.autocomplete !== undefined && !TEXT_KINDS.has(field.kind)) {
-    errors.push(
-      file.error(
-        at("autocomplete"),
-        '"autocomplete" is only allowed on text, email and phone fields',
-      ),
-    );
+  if (field.autocomplete !== undefined) {
+    const onDate = field.kind === "date";
+    if (!onDate && !TEXT_KINDS.has(field.kind)) {
+      errors.push(
+        file.error(
+          at("autocomplete"),
+          '"autocomplete" is only allowed on text, email, phone and date fields',
+        ),
+      );
+    } else if (onDate !== (field.autocomplete === "bday")) {
+      errors.push(
+        file.error(
+          at("autocomplete"),
+          '"bday" is the only autocomplete of a date field, and only there',
+        ),
+      );
+    }
   }
   errors.push(...checkPlaceholders(field, site));
   return errors;

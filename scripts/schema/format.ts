@@ -46,7 +46,7 @@ export const SUBJECTS = [
 ] as const;
 export const SPECIALS = ["income_types", "income_amounts", "children_list"] as const;
 /** HTML autocomplete tokens a field may declare (WCAG 1.3.5, personal data of the visitor). */
-export const AUTOCOMPLETE = ["given-name", "family-name", "email", "tel"] as const;
+export const AUTOCOMPLETE = ["given-name", "family-name", "email", "tel", "bday"] as const;
 
 const enumerationOption = z.strictObject({ value: optionValue, label: text });
 const fieldOption = z.strictObject({ value: optionValue, label: text, when: predicate.optional() });

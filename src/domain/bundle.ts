@@ -76,8 +76,12 @@ export interface Field {
   default?: string | number;
   /** `local`: kept in the visitor's browser only, never sent with the simulation. */
   storage?: FieldStorage;
-  /** HTML autocomplete token for the visitor's own details. */
-  autocomplete?: "given-name" | "family-name" | "email" | "tel";
+  /**
+   * HTML autocomplete token for the visitor's own details (`bday`: a birth date, typed as
+   * `bday-day`, `bday-month`, `bday-year`). Kept for the applicant only: a browser would fill a
+   * child's or a partner's question with the visitor's own details.
+   */
+  autocomplete?: "given-name" | "family-name" | "email" | "tel" | "bday";
   engine?: EngineMapping;
 }
 

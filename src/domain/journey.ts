@@ -35,12 +35,17 @@ function subjectOf(step: StepDefinition, personId: string | undefined): Subject 
 }
 
 const PRENOM = /\{prenom\}/g;
+const ELIDED_DE = /\bde \{prenom\}/g;
+const VOWEL_START = /^[aeiouyàâäéèêëîïôöùûüœæ]/i;
 
 /** Fills `{prenom}` with the child's first name; the question then starts with a capital. */
 function fillPlaceholders(text: string, self: Record<string, unknown> | undefined): string {
   if (!text.includes("{")) return text;
   const firstName = typeof self?._firstName === "string" && self._firstName ? self._firstName : "";
-  const filled = text.replace(PRENOM, firstName || "votre enfant");
+  const name = firstName || "votre enfant";
+  // French elision: "de Inès" is written "d’Inès".
+  const elided = VOWEL_START.test(name) ? text.replace(ELIDED_DE, `d’${name}`) : text;
+  const filled = elided.replace(PRENOM, name);
   return filled.charAt(0).toUpperCase() + filled.slice(1);
 }
 
@@ -52,7 +57,13 @@ function resolveQuestion(field: Field, role: Role): string {
 function resolveField(field: Field, role: Role, context: PredicateContext): ResolvedField {
   const options = field.options?.filter((option) => evaluate(option.when, context));
   const question = fillPlaceholders(resolveQuestion(field, role), context.self);
-  return { ...field, question, ...(options ? { options } : {}) };
+  const { autocomplete, ...rest } = field;
+  return {
+    ...rest,
+    question,
+    ...(options ? { options } : {}),
+    ...(autocomplete && role === "demandeur" ? { autocomplete } : {}),
+  };
 }
 
 function isAnswered(

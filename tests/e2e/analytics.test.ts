@@ -137,7 +137,9 @@ async function startJourney(page: Page): Promise<void> {
   );
   await page.getByRole("button", { name: "Je commence ma simulation" }).click();
   await page.waitForURL(/\/simulation\/individu\/demandeur\/date_naissance$/);
-  await page.locator("main input").first().fill("2006-03-15");
+  await page.getByLabel("Jour", { exact: true }).fill("15");
+  await page.getByLabel("Mois", { exact: true }).fill("3");
+  await page.getByLabel("Année", { exact: true }).fill("2006");
   await page.getByRole("button", { name: "Suivant" }).click();
   await page.waitForURL((url) => !url.pathname.endsWith("/date_naissance"));
   await page.locator("main h1").first().waitFor();

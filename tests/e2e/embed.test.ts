@@ -140,12 +140,14 @@ describe("embedding on a partner's site", () => {
     // A step: the iframe follows the new height.
     await simulator.getByRole("button", { name: "Je commence ma simulation" }).click();
     await simulator.waitForURL((url) => url.pathname === BIRTH_DATE_PATH);
-    await simulator.getByLabel(/date de naissance/).waitFor();
+    await simulator.getByRole("group", { name: /date de naissance/ }).waitFor();
     const stepHeight = await expectSizedToContent(page, simulator);
     expect(stepHeight).not.toBe(homeHeight);
 
     // The next step, after a save: still sized to the content.
-    await simulator.getByLabel(/date de naissance/).fill("2004-03-01");
+    await simulator.getByLabel("Jour", { exact: true }).fill("1");
+    await simulator.getByLabel("Mois", { exact: true }).fill("3");
+    await simulator.getByLabel("Année", { exact: true }).fill("2004");
     await simulator.getByRole("button", { name: "Suivant" }).click();
     await simulator.waitForURL((url) => url.pathname !== BIRTH_DATE_PATH);
     await expectSizedToContent(page, simulator);
@@ -170,7 +172,7 @@ describe("embedding without logo, with a theme", () => {
     await page.goto(`${hostOrigin}/sans-logo`);
     const simulator = (await (await page.locator("iframe").elementHandle())!.contentFrame())!;
     await simulator.waitForURL((url) => url.pathname === BIRTH_DATE_PATH);
-    await simulator.getByLabel(/date de naissance/).waitFor();
+    await simulator.getByRole("group", { name: /date de naissance/ }).waitFor();
     expect(await simulator.locator(".fr-header__brand").count()).toBe(0);
     expect(
       await simulator.getByRole("link", { name: "Retour à l’accueil du simulateur" }).count(),
@@ -187,7 +189,7 @@ describe("embedding without logo, with a theme", () => {
     await direct.page.goto(
       `${harness.baseUrl}${BIRTH_DATE_PATH}?iframe=true&data-with-logo=false&theme=metropole`,
     );
-    await direct.page.getByLabel(/date de naissance/).waitFor();
+    await direct.page.getByRole("group", { name: /date de naissance/ }).waitFor();
     expect(await direct.page.locator(".fr-header__brand").count()).toBe(0);
     await expectNoAxeViolationsQuickly(direct.page, "collapsed header, metropole theme");
     await direct.context.close();

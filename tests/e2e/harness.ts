@@ -32,7 +32,11 @@ export const CHROMIUM_ARGS = [
 export interface Harness {
   baseUrl: string;
   browser: Browser;
-  newPage(): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[] }>;
+  /** A page in a fresh context, French unless told (`locale: "en-US"`), optionally sized. */
+  newPage(options?: {
+    locale?: string;
+    viewport?: { width: number; height: number };
+  }): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[] }>;
   /** Stops the engine for good, to see how the site copes without it. */
   stopEngine(): Promise<void>;
   close(): Promise<void>;
@@ -72,8 +76,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     browser,
-    async newPage() {
-      const context = await browser.newContext({ locale: "fr-FR" });
+    async newPage(options = {}) {
+      const context = await browser.newContext({
+        locale: options.locale ?? "fr-FR",
+        ...(options.viewport ? { viewport: options.viewport } : {}),
+      });
       const page = await context.newPage();
       const consoleErrors: string[] = [];
       page.on("console", (message) => {

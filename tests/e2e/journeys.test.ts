@@ -14,10 +14,10 @@ import {
   activateBackwards,
   check,
   choose,
-  fill,
   replace,
   tabBackTo,
   tabTo,
+  typeDate,
 } from "./keyboard";
 import { expectNoAxeViolationsLightAndDark as expectNoAxeViolations } from "./schemes";
 
@@ -39,9 +39,9 @@ interface Journey {
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-/** A date as typed, day first, into Chromium's French date input. */
+/** A date as `DD/MM/YYYY`, typed into the day, month and year inputs. */
 function typed(date: Date): string {
-  return `${pad(date.getDate())}${pad(date.getMonth() + 1)}${date.getFullYear()}`;
+  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
 }
 
 /** The birth date of someone who turned `years` about a month ago. */
@@ -77,7 +77,7 @@ const typeIn =
 const dateIn =
   (text: string): Action =>
   (p) =>
-    fill(p, text);
+    typeDate(p, text);
 const commune =
   (postcode: string, name: string): Action =>
   async (p) => {

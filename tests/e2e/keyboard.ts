@@ -129,3 +129,18 @@ export async function replace(page: Page, text: string, label?: RegExp): Promise
   await page.keyboard.press("ControlOrMeta+A");
   await page.keyboard.type(text);
 }
+
+/**
+ * Types a date `DD/MM/YYYY` into the next date field: its day, month and year inputs, moving from
+ * one to the next with Tab as a visitor does (each input's content is replaced).
+ */
+export async function typeDate(page: Page, date: string): Promise<void> {
+  const [day = "", month = "", year = ""] = date.split("/");
+  await replace(page, day, /^Jour/);
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.keyboard.type(month);
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.keyboard.type(year);
+}

@@ -8,7 +8,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations, startHarness, type Harness } from "./harness";
-import { activate, activateBackwards, check, choose, fill, tabTo } from "./keyboard";
+import { activate, activateBackwards, check, choose, fill, tabTo, typeDate } from "./keyboard";
 import { expectNoOverflow } from "./layout";
 import { expectNoAxeViolationsLightAndDark } from "./schemes";
 
@@ -18,7 +18,7 @@ const progressShown = async (page: Page) =>
   Number(await page.locator("[role=progressbar]").getAttribute("aria-valuenow"));
 
 const answers: Record<string, Action> = {
-  "individu/demandeur/date_naissance": (p) => fill(p, "15032006"),
+  "individu/demandeur/date_naissance": (p) => typeDate(p, "15/03/2006"),
   "individu/demandeur/nationalite": (p) => choose(p, "Française"),
   "individu/demandeur/activite": (p) =>
     choose(p, "Étudiant ou étudiante, en formation ou en alternance"),
@@ -235,12 +235,12 @@ describe("recap, learn more, save for later and declarations, keyboard only", ()
     );
     await p.keyboard.press("Enter");
     await p.waitForURL(/\/simulation\/menage\/_logementType$/);
-    await expectFocusedTitle(p, "Êtes-vous\u00a0?");
+    await expectFocusedTitle(p, "Quelle est votre situation de logement\u00a0?");
 
     await tabTo(p, "En savoir plus", (f) => f.tag === "a" && f.text.startsWith("En savoir plus"));
     await p.keyboard.press("Enter");
     await p.waitForURL(/\/_logementType\/en_savoir_plus$/);
-    await expectFocusedTitle(p, "Êtes-vous\u00a0?");
+    await expectFocusedTitle(p, "Quelle est votre situation de logement\u00a0?");
     expect(await p.locator("main").innerText()).toContain("Vous êtes locataire si");
     await expectNoAxeViolations(p, "en_savoir_plus");
     await activate(p, "Retour à la question");
@@ -258,7 +258,7 @@ describe("recap, learn more, save for later and declarations, keyboard only", ()
     expect(cookies.find((c) => c.name === "lastestSimulation")?.value).toMatch(/^[\w-]{22}$/);
     await activate(p, "Reprendre ma simulation là où je l’ai laissée");
     await p.waitForURL(/\/simulation\/menage\/_logementType$/);
-    await expectFocusedTitle(p, "Êtes-vous\u00a0?");
+    await expectFocusedTitle(p, "Quelle est votre situation de logement\u00a0?");
 
     await p.goto(`${harness.baseUrl}/simulation/ressources/fiscales`);
     await p.locator("main h1").first().waitFor();

@@ -15,7 +15,7 @@ function asAmounts(value: unknown): MonthlyAmountsValue {
 
 /**
  * An income over several periods. By default one amount applies to every month; unticking
- * "Même montant tous les mois" shows one input per period.
+ * "Même montant tous les mois" shows one input per period, two a row on a phone (three wider).
  */
 export function MonthlyAmountsField({ field, hideLabel }: FieldProps) {
   const { field: input } = useController<FormValues>({ name: field.name });
@@ -80,7 +80,7 @@ export function MonthlyAmountsField({ field, hideLabel }: FieldProps) {
         </div>
       ) : (
         periods.map((period, index) => (
-          <div className="fr-fieldset__element" key={period.id}>
+          <div className="fr-fieldset__element app-period" key={period.id}>
             <PeriodAmountInput
               id={`${id}-${period.id}`}
               fieldName={input.name}

@@ -5,6 +5,7 @@ import type {
   Commune,
   ResolvedField,
 } from "../../domain";
+import { toDateParts, type DateParts } from "./dateParts";
 
 /** What a monthly amounts field holds while it is edited. */
 export interface MonthlyAmountsValue {
@@ -14,7 +15,7 @@ export interface MonthlyAmountsValue {
 }
 
 /** The raw, editable value of each field kind (inputs hold strings). */
-export type FormValue = string | string[] | MonthlyAmountsValue | Commune | null;
+export type FormValue = string | string[] | MonthlyAmountsValue | DateParts | Commune | null;
 export type FormValues = Record<string, FormValue>;
 
 const numberFormat = new Intl.NumberFormat("fr-FR", {
@@ -78,8 +79,9 @@ export function toFormValue(field: ResolvedField, value: AnswerValue | undefined
       return monthlyAmountsValue(field, value);
     case "commune":
       return isCommune(value) ? value : null;
-    case "choice":
     case "date":
+      return toDateParts(value);
+    case "choice":
     case "text":
     case "email":
     case "phone":

@@ -7,6 +7,7 @@ import {
   type FormValue,
   type MonthlyAmountsValue,
 } from "./formValues";
+import { checkDateParts, DATE_PARTS, formatDateFr, isDateParts, toDateParts } from "./dateParts";
 import { MESSAGES } from "./messages";
 
 export interface FieldIssue {
@@ -34,7 +35,6 @@ export { MIN_DATE };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 const PHONE = /^(?:\+|00)?\d{9,14}$/;
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 const ok = (value: AnswerValue | undefined): FieldValidation => ({ value, issues: [] });
 const fail = (message: string, path: string[] = []): FieldValidation => ({
@@ -42,25 +42,16 @@ const fail = (message: string, path: string[] = []): FieldValidation => ({
   issues: [{ path, message }],
 });
 
-function isValidIsoDate(raw: string): boolean {
-  const match = ISO_DATE.exec(raw);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return (
-    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
-  );
-}
-
-export function formatDateFr(iso: string): string {
-  const [year, month, day] = iso.split("-");
-  return `${day}/${month}/${year}`;
-}
+export { formatDateFr };
 
 function checkBounds(field: ResolvedField, value: number, path: string[] = []): FieldIssue[] {
   const min = field.min ?? (field.kind === "number" ? undefined : 0);
-  if (min !== undefined && value < min)
-    return [{ path, message: MESSAGES.min(formatDecimal(min)) }];
+  if (min !== undefined && value < min) {
+    const negative = field.kind !== "number" && min === 0;
+    return [
+      { path, message: negative ? MESSAGES.negativeAmount : MESSAGES.min(formatDecimal(min)) },
+    ];
+  }
   if (field.max !== undefined && value > field.max) {
     return [{ path, message: MESSAGES.max(formatDecimal(field.max)) }];
   }
@@ -81,7 +72,7 @@ function validateAmounts(field: ResolvedField, raw: MonthlyAmountsValue): FieldV
   const amounts: AmountsByPeriod = {};
   const read = (text: string, path: string[]): number | undefined => {
     if (!text.trim()) {
-      issues.push({ path, message: MESSAGES.requiredAmount });
+      issues.push({ path, message: MESSAGES.requiredIncome });
       return undefined;
     }
     const value = parseDecimal(text);
@@ -130,12 +121,12 @@ export function validateField(
       return ok(values);
     }
     case "date": {
-      if (!text) return field.optional ? ok(undefined) : fail(MESSAGES.requiredDate);
-      if (!isValidIsoDate(text)) return fail(MESSAGES.invalidDate);
-      if (text < MIN_DATE || text > context.today) {
-        return fail(MESSAGES.dateRange(formatDateFr(MIN_DATE), formatDateFr(context.today)));
-      }
-      return ok(text);
+      // Typed as day, month and year; a stored `YYYY-MM-DD` is read the same way.
+      const parts = isDateParts(raw) ? raw : toDateParts(text);
+      const empty = DATE_PARTS.every((part) => !parts[part].trim());
+      if (empty) return field.optional ? ok(undefined) : fail(MESSAGES.requiredDate);
+      const check = checkDateParts(parts, { min: MIN_DATE, max: context.today });
+      return check.ok ? ok(check.value) : fail(check.message);
     }
     case "number":
       return validateNumber(field, text, MESSAGES.requiredNumber, MESSAGES.invalidNumber);
@@ -143,7 +134,7 @@ export function validateField(
       return validateNumber(field, text, MESSAGES.requiredAmount, MESSAGES.invalidAmount);
     case "monthly_amounts":
       if (typeof raw !== "object" || raw === null || !("byPeriod" in raw)) {
-        return fail(MESSAGES.requiredAmount);
+        return fail(MESSAGES.requiredIncome);
       }
       return validateAmounts(field, raw);
     case "commune":

@@ -9,7 +9,7 @@ import { STORAGE_KEYS } from "../../../src/app/machine/storage";
 import { routes } from "../../../src/app/routes";
 import { PATHS, fixtureBundle } from "./fixtures/bundle";
 import { MemoryStorage } from "./fixtures/memoryStorage";
-import { byLabel, byText, click, render, settle, type } from "./helpers/dom";
+import { byLabel, byText, click, render, settle, typeDate } from "./helpers/dom";
 
 const TODAY = "2026-11-22";
 const results = {
@@ -193,7 +193,7 @@ describe("simulation pages", () => {
   it("answers, moves on, focuses the new title, and goes back", async () => {
     const { path, main } = await open(PATHS.birthDate);
     expect(byText(main(), "a.fr-btn", "Récapitulatif")).toBeUndefined();
-    await type(byLabel(main(), "Quelle est votre date de naissance ?"), "2004-03-01");
+    await typeDate(main(), "Quelle est votre date de naissance ?", "2004-03-01");
     await click(byText(main(), "button", "Suivant"));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(path()).toBe(PATHS.activity);
@@ -207,7 +207,7 @@ describe("simulation pages", () => {
 describe("URL and machine", () => {
   it("follows the browser history and refuses inactive steps", async () => {
     const { router, path, main } = await open(PATHS.birthDate);
-    await type(byLabel(main(), "Quelle est votre date de naissance ?"), "2004-03-01");
+    await typeDate(main(), "Quelle est votre date de naissance ?", "2004-03-01");
     await click(byText(main(), "button", "Suivant"));
     expect(path()).toBe(PATHS.activity);
     await act(async () => router.navigate(-1));

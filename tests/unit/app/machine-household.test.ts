@@ -87,7 +87,8 @@ function answerChild(actor: Actor, id: string, name: string) {
   answer(actor, { date_naissance: "2021-06-01" });
   answer(actor, { nationalite: "fr" });
   answer(actor, { garde_alternee: false });
-  answer(actor, { service_civique: false });
+  // Civic service is open from 16: a 5-year-old is not asked about it.
+  expect(path(actor)).toBe(`/simulation/individu/${id}/handicap`);
   answer(actor, { handicap: false });
   expect(path(actor)).toBe(`/simulation/individu/${id}/enfant_a_charge`);
   answer(actor, { enfant_a_charge: true });
@@ -135,7 +136,8 @@ describe("simulation machine: children", () => {
     actor.send({ type: "EDIT_CHILD", id: "enfant_0" });
     expect(path(actor)).toBe("/simulation/individu/enfant_0/_firstName");
     answer(actor, { _firstName: "Léna" });
-    for (let i = 0; i < 7; i++) actor.send({ type: "NEXT" });
+    // date, nationality, custody, disability, dependant, schooling (no civic service at 5).
+    for (let i = 0; i < 6; i++) actor.send({ type: "NEXT" });
     expect(path(actor)).toBe(LIST);
     actor.send({ type: "EDIT_CHILD", id: "enfant_9" });
     expect(path(actor)).toBe(LIST);

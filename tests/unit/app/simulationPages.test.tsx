@@ -13,7 +13,7 @@ import {
 } from "../../../src/app/simulation/latestSimulation";
 import { PATHS, fixtureBundle } from "./fixtures/bundle";
 import { MemoryStorage } from "./fixtures/memoryStorage";
-import { byLabel, byText, click, render, settle, settleUntil, type } from "./helpers/dom";
+import { byLabel, byText, click, render, settle, settleUntil, type, typeDate } from "./helpers/dom";
 import { FORBIDDEN_MESSAGE, FORBIDDEN_TITLE } from "../../../src/app/simulation/ForbiddenAlert";
 
 const TODAY = "2026-11-22";
@@ -140,7 +140,7 @@ describe("sanity check on first load (docs/product.md §5)", () => {
 
   it("shows the message on one page only", async () => {
     const { main } = await open(PATHS.rent);
-    await type(byLabel(main(), "Quelle est votre date de naissance ?"), "2004-03-01");
+    await typeDate(main(), "Quelle est votre date de naissance ?", "2004-03-01");
     await click(byText(main(), "button", "Suivant"));
     expect(h1(main())).toBe("Que faites-vous actuellement ?");
     expect(main().textContent).not.toContain(REDIRECT_TEXT);
@@ -472,7 +472,7 @@ describe("engine parameters", () => {
     );
     const { main, path } = await open("/", { bundle: gated, fetch });
     await click(byText(main(), "button", "Je commence ma simulation"));
-    await type(byLabel(main(), "Quelle est votre date de naissance ?"), "2000-01-01");
+    await typeDate(main(), "Quelle est votre date de naissance ?", "2000-01-01");
     await click(byText(main(), "button", "Suivant"));
     // 26 years old: asked with the engine's 30, skipped with the fallback's 25.
     expect(path()).toBe("/simulation/individu/demandeur/alternant");

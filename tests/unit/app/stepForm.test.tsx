@@ -3,7 +3,17 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Commune, ResolvedField, StepInstance } from "../../../src/domain";
 import { ServicesContext } from "../../../src/app/services/ServicesContext";
 import { StepForm } from "../../../src/app/steps/StepForm";
-import { byLabel, byText, choose, click, description, render, type } from "./helpers/dom";
+import {
+  byLabel,
+  byText,
+  choose,
+  click,
+  description,
+  groupByLegend,
+  render,
+  type,
+  typeDate,
+} from "./helpers/dom";
 
 const TODAY = "2026-11-22";
 
@@ -56,35 +66,95 @@ async function renderForm(
 const birthDate: ResolvedField = {
   name: "date_naissance",
   kind: "date",
-  question: "Quelle est votre date de naissance ?",
-  hint: "Par exemple 14/07/2001.",
+  question: "Quelle est votre date de naissance\u00a0?",
+  hint: "Celle de votre pièce d’identité.",
 };
 
 describe("StepForm", () => {
-  it("titles a one-question step with its question and keeps an accessible label", async () => {
+  it("titles a one-question step with its question and keeps an accessible legend", async () => {
     const { container } = await renderForm([birthDate]);
-    expect(container.querySelector("h1")?.textContent).toBe("Quelle est votre date de naissance ?");
-    const input = byLabel(container, "Quelle est votre date de naissance ?");
-    expect(input.getAttribute("type")).toBe("date");
-    expect(byText(container, "p", "Par exemple 14/07/2001.")).toBeDefined();
+    expect(container.querySelector("h1")?.textContent).toBe(
+      "Quelle est votre date de naissance\u00a0?",
+    );
+    const group = groupByLegend(container, "Quelle est votre date de naissance\u00a0?");
+    expect(group.getAttribute("role")).toBe("group");
+    expect(group.querySelector("legend")?.textContent).toContain("Par exemple\u00a0: 14 7 2005");
+    expect(byText(container, "p", "Celle de votre pièce d’identité.")).toBeDefined();
     expect(byText(container, "button", "Suivant")?.getAttribute("type")).toBe("submit");
   });
 
-  it("shows French errors tied to the field and submits answer values", async () => {
+  it("asks a date as day, month and year in numeric text inputs", async () => {
+    const { container } = await renderForm([{ ...birthDate, autocomplete: "bday" }]);
+    const inputs = ["Jour", "Mois", "Année"].map((label) => byLabel(container, label));
+    expect(inputs.map((input) => input.getAttribute("type"))).toEqual(["text", "text", "text"]);
+    expect(inputs.map((input) => input.getAttribute("inputmode"))).toEqual([
+      "numeric",
+      "numeric",
+      "numeric",
+    ]);
+    expect(inputs.map((input) => input.getAttribute("autocomplete"))).toEqual([
+      "bday-day",
+      "bday-month",
+      "bday-year",
+    ]);
+    await cleanup?.();
+    const other = await renderForm([{ ...birthDate, name: "date_debut_chomage" }]);
+    expect(byLabel(other.container, "Jour").getAttribute("autocomplete")).toBe("off");
+  });
+
+  it("shows French errors on the group, marks the inputs at fault and submits answer values", async () => {
     const { container, onSubmit, submit } = await renderForm([birthDate]);
+    const group = () => groupByLegend(container, "Quelle est votre date de naissance\u00a0?");
+    const labelled = () =>
+      (group().getAttribute("aria-labelledby") ?? "")
+        .split(" ")
+        .map((id) => document.getElementById(id)?.textContent ?? "")
+        .join(" ");
+    const invalid = () =>
+      ["Jour", "Mois", "Année"].filter(
+        (label) => byLabel(container, label).getAttribute("aria-invalid") === "true",
+      );
     await submit();
     expect(onSubmit).not.toHaveBeenCalled();
-    const input = byLabel(container, "Quelle est votre date de naissance ?");
-    expect(description(input)).toContain("Veuillez indiquer une date.");
+    expect(group().classList.contains("fr-fieldset--error")).toBe(true);
+    expect(labelled()).toContain("Veuillez indiquer une date\u00a0: le jour, le mois et l’année.");
+    expect(description(byLabel(container, "Jour"))).toContain("Veuillez indiquer une date");
+    expect(document.activeElement).toBe(byLabel(container, "Jour"));
 
-    await type(input, "2030-01-01");
+    await typeDate(container, "date de naissance", "2005-02-31");
     await submit();
-    expect(description(input)).toContain("La date doit être comprise entre le 01/01/1900");
+    expect(labelled()).toContain("Cette date n’existe pas\u00a0: février 2005 compte 28 jours.");
+    expect(invalid()).toEqual(["Jour"]);
 
-    await type(input, "2004-03-01");
+    await typeDate(container, "date de naissance", "1850-2-3");
+    await submit();
+    expect(labelled()).toContain("L’année doit être comprise entre 1900 et 2026.");
+    expect(invalid()).toEqual(["Année"]);
+    expect(document.activeElement).toBe(byLabel(container, "Année"));
+
+    await typeDate(container, "date de naissance", "2026-12-01");
+    await submit();
+    expect(labelled()).toContain(
+      "La date ne peut pas être dans le futur\u00a0: au plus tard le 22/11/2026.",
+    );
+    expect(invalid()).toEqual(["Jour", "Mois", "Année"]);
+
+    await typeDate(container, "date de naissance", "2004-03-01");
     await submit();
     expect(onSubmit).toHaveBeenCalledOnce();
     expect(onSubmit.mock.calls[0]?.[0]).toEqual({ date_naissance: "2004-03-01" });
+    expect(group().classList.contains("fr-fieldset--error")).toBe(false);
+  });
+
+  it("shows a stored date in the three inputs", async () => {
+    const { container } = await renderForm([birthDate], {
+      values: { date_naissance: "2004-03-01" as never },
+    });
+    expect(
+      ["Jour", "Mois", "Année"].map(
+        (label) => (byLabel(container, label) as HTMLInputElement).value,
+      ),
+    ).toEqual(["1", "3", "2004"]);
   });
 
   it("asks yes/no questions with Oui/Non radios in a fieldset", async () => {

@@ -25,14 +25,23 @@ describe("validateField", () => {
     });
   });
 
-  it("accepts plausible dates only", () => {
+  it("accepts plausible dates only, typed as day, month and year or stored", () => {
+    const date = (day: string, month: string, year: string) => ({ day, month, year });
+    expect(validateField(field("date"), date("1", "3", "2004"), context).value).toBe("2004-03-01");
     expect(validateField(field("date"), "2004-03-01", context).value).toBe("2004-03-01");
-    expect(validateField(field("date"), "2004-02-30", context).issues[0]?.message).toBe(
-      MESSAGES.invalidDate,
+    expect(validateField(field("date"), date("30", "2", "2004"), context).issues[0]?.message).toBe(
+      "Cette date n’existe pas\u00a0: février 2004 compte 29 jours.",
     );
-    expect(validateField(field("date"), "2030-01-01", context).issues[0]?.message).toBe(
-      "La date doit être comprise entre le 01/01/1900 et le 22/11/2026.",
+    expect(validateField(field("date"), date("1", "1", "2030"), context).issues[0]?.message).toBe(
+      "L’année doit être comprise entre 1900 et 2026.",
     );
+    expect(validateField(field("date"), date("", "", ""), context).issues[0]?.message).toBe(
+      MESSAGES.requiredDate,
+    );
+    expect(validateField(field("date", { optional: true }), date("", "", ""), context)).toEqual({
+      value: undefined,
+      issues: [],
+    });
   });
 
   it("converts booleans, choices and multi-choices to answer values", () => {
@@ -53,8 +62,17 @@ describe("validateField", () => {
 
   it("reads French numbers and checks the bounds", () => {
     expect(validateField(field("money"), "1 200,50", context).value).toBe(1200.5);
-    expect(validateField(field("money"), "-3", context).issues[0]?.message).toBe(
-      "La valeur doit être supérieure ou égale à 0.",
+    expect(validateField(field("money"), "-5", context).issues[0]?.message).toBe(
+      "Le montant ne peut pas être négatif\u00a0: indiquez 0 ou plus.",
+    );
+    expect(validateField(field("money"), "cinq cents", context).issues[0]?.message).toBe(
+      "Veuillez indiquer un montant en chiffres, sans lettres, par exemple 450 ou 450,50.",
+    );
+    expect(validateField(field("money"), "", context).issues[0]?.message).toBe(
+      "Veuillez indiquer un montant en euros, par exemple 450.",
+    );
+    expect(validateField(field("number", { min: 1 }), "0", context).issues[0]?.message).toBe(
+      "La valeur doit être supérieure ou égale à 1.",
     );
     expect(validateField(field("number", { max: 20 }), "21", context).issues[0]?.message).toBe(
       "La valeur doit être inférieure ou égale à 20.",
@@ -79,7 +97,10 @@ describe("validateField", () => {
       context,
     );
     expect(result.issues).toEqual([
-      { path: ["byPeriod", "2026-10"], message: MESSAGES.requiredAmount },
+      {
+        path: ["byPeriod", "2026-10"],
+        message: "Veuillez indiquer un montant (0 si rien perçu).",
+      },
     ]);
   });
 

@@ -111,6 +111,11 @@ describe("questions about a child", () => {
     expect(question(named, "_hasRessources")).toBe(
       "Léa a-t-il ou elle perçu des ressources au cours des 12 derniers mois\u00a0?",
     );
+    const vowel = [
+      ...answers.filter((x) => x.fieldName !== "_firstName"),
+      a("enfant_0._firstName", "Inès"),
+    ];
+    expect(question(vowel, "date_naissance")).toBe("Quelle est la date de naissance d’Inès\u00a0?");
   });
 });
 

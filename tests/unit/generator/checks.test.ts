@@ -131,15 +131,15 @@ describe("forward references", () => {
   it("reports a step reading its own field", () => {
     const { text, errors } = breakSchema(
       "blocks/individu.yaml",
-      'when: { "<=": [{ age: { var: self.date_naissance } }, 31] }',
-      'when: { "!==": [{ var: self.service_civique }, true] }',
+      '- { ">=": [{ age: { var: self.date_naissance } }, 16] }',
+      '- { "===": [{ var: self.service_civique }, false] }',
     );
-    const line = lineOf(text, 'when: { "!==": [{ var: self.service_civique }, true] }');
+    const line = lineOf(text, '- { "===": [{ var: self.service_civique }, false] }');
     const step = stepIndex(text, "individu.service_civique");
     expect(errors).toEqual(
       ["demandeur", "enfant", "conjoint"].map(
         (person) =>
-          `${INDIVIDU}:${line} steps[${step}].when["!=="][0]: forward reference: "self.service_civique" (${person}.service_civique) is asked by this same step`,
+          `${INDIVIDU}:${line} steps[${step}].when.and[0]["==="][0]: forward reference: "self.service_civique" (${person}.service_civique) is asked by this same step`,
       ),
     );
   });
@@ -199,7 +199,7 @@ describe("operators", () => {
     const line = lineOf(text, "31, 32");
     const step = stepIndex(text, "individu.service_civique");
     expect(errors).toEqual([
-      `${INDIVIDU}:${line} steps[${step}].when["==="]: "===" takes 2 argument(s), found 3`,
+      `${INDIVIDU}:${line} steps[${step}].when.and[1]["==="]: "===" takes 2 argument(s), found 3`,
     ]);
   });
 });

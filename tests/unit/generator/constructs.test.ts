@@ -199,7 +199,7 @@ describe("storage: local", () => {
     ]);
   });
 
-  it("allows autocomplete only on text, email and phone", () => {
+  it("allows autocomplete only on text, email, phone and date fields", () => {
     const { text, errors } = breakSchema(
       "blocks/projets.yaml",
       "        kind: boolean\n        question: Souhaitez-vous passer le BAFA ou le BAFD ?",
@@ -207,7 +207,18 @@ describe("storage: local", () => {
     );
     const step = stepIndex(text, "individu._interetBafa");
     expect(errors).toEqual([
-      `${PROJETS}:${lineOf(text, "autocomplete: tel\n        question: Souhaitez")} steps[${step}].fields[0].autocomplete: "autocomplete" is only allowed on text, email and phone fields`,
+      `${PROJETS}:${lineOf(text, "autocomplete: tel\n        question: Souhaitez")} steps[${step}].fields[0].autocomplete: "autocomplete" is only allowed on text, email, phone and date fields`,
+    ]);
+  });
+
+  it("keeps bday for date fields", () => {
+    const { text, errors } = breakSchema(
+      "blocks/projets.yaml",
+      "autocomplete: family-name\n",
+      "autocomplete: bday\n",
+    );
+    expect(errors).toEqual([
+      `${PROJETS}:${lineOf(text, "autocomplete: bday")} steps[${stepIndex(text, "individu.coordonnees")}].fields[1].autocomplete: "bday" is the only autocomplete of a date field, and only there`,
     ]);
   });
 });

@@ -97,3 +97,21 @@ export function description(element: Element): string {
   const ids = element.getAttribute("aria-describedby")?.split(/\s+/) ?? [];
   return ids.map((id) => document.getElementById(id)?.textContent ?? "").join(" ");
 }
+
+/** The group (a fieldset with role="group") whose legend contains `text`. */
+export function groupByLegend(root: ParentNode, text: string): HTMLFieldSetElement {
+  const group = [...root.querySelectorAll("fieldset")].find((fieldset) =>
+    fieldset.querySelector("legend")?.textContent?.includes(text),
+  );
+  if (!group) throw new Error(`No group with the legend "${text}"`);
+  return group;
+}
+
+/** Types `iso` (`YYYY-MM-DD`, or any three parts) into the day, month and year inputs of a date. */
+export async function typeDate(root: ParentNode, legend: string, iso: string) {
+  const group = groupByLegend(root, legend);
+  const [year = "", month = "", day = ""] = iso.split("-");
+  await type(byLabel(group, "Jour"), day);
+  await type(byLabel(group, "Mois"), month);
+  await type(byLabel(group, "Année"), year);
+}
