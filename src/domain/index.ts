@@ -20,3 +20,4 @@ export * from "./bikes";
 export * from "./format-amount";
 export * from "./ab-tests";
 export * from "./answer-bounds";
+export * from "./results-summary";
