@@ -11,6 +11,7 @@ import type {
   ResultTheme,
   ResultTotal,
 } from "./bundle";
+import { formatEuros } from "./format-amount";
 import type { Droit } from "./types";
 
 type Classified = Pick<
@@ -264,4 +265,23 @@ export function summarizeResults<T extends Classified>(
       })),
     })),
   };
+}
+
+const TOTAL_WORDING: Record<Exclude<ResultTotal, "none">, string> = {
+  mensuel: "par mois",
+  annuel: "par an",
+  ponctuel: "en une fois",
+};
+
+/** ["774 € par mois", "5 000 € en une fois"]: the non-zero totals, in that order. */
+export function totalParts(totals: ResultsSummary<unknown>["totals"]): string[] {
+  return (Object.keys(TOTAL_WORDING) as (keyof typeof TOTAL_WORDING)[])
+    .filter((key) => totals[key] > 0)
+    .map((key) => `${formatEuros(totals[key])}\u00a0${TOTAL_WORDING[key]}`);
+}
+
+/** "a", "a et b", "a, b et c". */
+export function frenchList(parts: readonly string[]): string {
+  if (parts.length <= 1) return parts[0] ?? "";
+  return `${parts.slice(0, -1).join(", ")} et ${parts.at(-1)}`;
 }

@@ -11,9 +11,17 @@ interface ResultCardProps {
   /** The benefit's detail page. */
   to?: string;
   titleAs?: "h2" | "h3";
+  /** The DSFR card's size: `small` on the results list, several to a screen. */
+  size?: "small" | "medium";
 }
 
-export function ResultCard({ droit, institution, to, titleAs = "h2" }: ResultCardProps) {
+export function ResultCard({
+  droit,
+  institution,
+  to,
+  titleAs = "h2",
+  size = "medium",
+}: ResultCardProps) {
   const amount = resultValue(droit);
   const information = droit.links.information;
   const note = typeof droit.montant === "number" ? periodicityNote(droit.periodicity) : undefined;
@@ -24,6 +32,7 @@ export function ResultCard({ droit, institution, to, titleAs = "h2" }: ResultCar
       detail={institution}
       desc={droit.description}
       border
+      size={size}
       start={
         droit.montant === true ? (
           <Badge severity="success" small>
