@@ -108,14 +108,23 @@ async function summaryTotals(page: Page) {
   return { mensuel: part("par mois"), annuel: part("par an"), ponctuel: part("en une fois") };
 }
 
+/** Light and dark (the page reloaded under each scheme), phone and desktop; axe in dark too. */
 async function screenshots(page: Page, name: string) {
-  for (const [viewport, size] of [
-    ["390", PHONE],
-    ["1280", DESKTOP],
-  ] as const) {
-    for (const scheme of ["light", "dark"] as const) {
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.reload();
+    await page
+      .getByRole("status")
+      .getByText(/\d+ aides? trouvées?$/)
+      .waitFor({ timeout: 120_000 });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.getAttribute("data-fr-theme")))
+      .toBe(scheme);
+    for (const [viewport, size] of [
+      ["390", PHONE],
+      ["1280", DESKTOP],
+    ] as const) {
       await page.setViewportSize(size);
-      await page.emulateMedia({ colorScheme: scheme });
       await page.evaluate(() => window.scrollTo(0, 0));
       await waitForAnimationsToEnd(page);
       await page.screenshot({ path: `${SHOTS}${name}-${viewport}-${scheme}.png` });
@@ -124,9 +133,16 @@ async function screenshots(page: Page, name: string) {
         fullPage: true,
       });
     }
+    if (scheme === "dark") await expectNoAxeViolations(page, `${name} (sombre)`);
   }
   await page.setViewportSize(PHONE);
   await page.emulateMedia({ colorScheme: "light" });
+  await page.reload();
+  await page
+    .getByRole("status")
+    .getByText(/\d+ aides? trouvées?$/)
+    .waitFor({ timeout: 120_000 });
+  await waitForAnimationsToEnd(page);
 }
 
 describe("results summary, order, filter and height", () => {
