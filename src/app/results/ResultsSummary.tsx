@@ -10,7 +10,7 @@ interface ResultsSummaryProps {
 }
 
 /**
- * What the visitor may receive in all (docs/product.md §3 "Results summary"): the totals of the
+ * What the visitor may receive in all (docs/product.md §2 "Simulation routes"): the totals of the
  * results that can be received together, and the largest amounts with a link to each one's page.
  */
 export function ResultsSummary({ summary, top, to }: ResultsSummaryProps) {
