@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Answer } from "../../src/domain";
 import { BAFA_SEPARATE } from "../../src/domain/ab-tests";
 import { parseGolden } from "../golden/golden";
+import { expectNoOverflow } from "./layout";
 import {
   expectNoAxeViolations,
   startHarness,
@@ -212,6 +213,7 @@ describe("results summary, order, filter and height", () => {
     for (const item of await items.all())
       expect(await item.getByRole("link", { name: /Comment en bénéficier/ }).count()).toBe(1);
     await expectNoAxeViolations(page, "resultats (résumé)");
+    await expectNoOverflow(page, "resultats (résumé)");
 
     // The filter, by keyboard: housing only, then every aid again.
     const filter = page.getByRole("navigation", { name: "Filtrer les aides par thème" });
@@ -272,6 +274,7 @@ describe("results summary, order, filter and height", () => {
     expect(mensuel).toBe(sum([all, -Math.min(cej!, rsa!)]));
     expect(mensuel).toBeLessThan(all);
     await expectNoAxeViolations(page, "resultats (choix CEJ / RSA)");
+    await expectNoOverflow(page, "resultats (choix CEJ / RSA)");
     await screenshots(page, "results-cej-rsa");
     expect(consoleErrors).toEqual([]);
     await context.close();
