@@ -3,6 +3,7 @@ import type { ZodType } from "zod";
 import type { Bundle, Catalogue } from "../../src/domain/bundle";
 import { collectAids, compileAid, institutionIndex, placeNames } from "./aids";
 import { compileBikeAids } from "./bike-aids";
+import { checkResultsRules } from "./results-rules";
 import { convertSchema } from "./convert";
 import { crossCheck } from "./cross-check";
 import { compareErrors, formatSchemaError, type SchemaError } from "./errors";
@@ -29,7 +30,11 @@ export function compileSchema(schemaDir: string): CompileResult {
   const validated = validateAll(loaded.files);
   // Cross-checks on partly invalid files would mostly report the same mistakes again.
   if (!validated.schema) return { errors: tidy(validated.errors) };
-  const errors = [...crossCheck(validated.schema), ...checkResultsContent(validated.schema)];
+  const errors = [
+    ...crossCheck(validated.schema),
+    ...checkResultsContent(validated.schema),
+    ...checkResultsRules(validated.schema),
+  ];
   if (errors.length > 0) return { errors: tidy(errors) };
   const schema = validated.schema;
   const content = convertSchema(schema);
@@ -73,6 +78,7 @@ function validateAll(files: SchemaFiles): { schema?: ValidatedSchema; errors: Sc
   const profiles = files.profiles && one(files.profiles, format.profilesFile);
   const bikeAids = files.bikeAids && one(files.bikeAids, format.bikeAidsFile);
   const groups = files.groups && one(files.groups, format.groupsFile);
+  const results = files.results && one(files.results, format.resultsFile);
   const unexpected = files.unexpected && one(files.unexpected, format.unexpectedFile);
   const places = files.places && one(files.places, format.placesFile);
   if (errors.length > 0 || !chapters || !enumerations || !parameters || !journey || !incomes) {
@@ -93,6 +99,7 @@ function validateAll(files: SchemaFiles): { schema?: ValidatedSchema; errors: Sc
       ...(profiles ? { profiles } : {}),
       ...(bikeAids ? { bikeAids } : {}),
       ...(groups ? { groups } : {}),
+      ...(results ? { results } : {}),
       ...(unexpected ? { unexpected } : {}),
       ...(places ? { places } : {}),
     },

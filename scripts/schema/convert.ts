@@ -23,6 +23,7 @@ import {
 import { compileProfileConditions } from "./aids";
 import { subjectOf, type ValidatedSchema } from "./model";
 import { frenchTypography, normaliseQuestion, optionalText } from "./normalise";
+import { convertResultsRules } from "./results-rules";
 
 /** Drops the keys whose value is undefined, so the emitted JSON has no empty keys. */
 function compact<T extends object>(value: T): T {
@@ -237,6 +238,7 @@ export function convertSchema(
           })),
         }
       : {}),
+    ...(schema.results ? { results: convertResultsRules(schema) } : {}),
     ...(schema.unexpected ? { unexpected: convertUnexpected(schema.unexpected.value) } : {}),
     ...(schema.places
       ? {

@@ -460,6 +460,63 @@ export const groupsFile = z.strictObject({
   ),
 });
 
+const resultId = z
+  .string()
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "expected a lowercase id with dashes");
+/** Benefit, aid and bike aid ids (checked against the catalogue by compile.ts). */
+const resultIds = z.array(name).min(1);
+
+export const resultsFile = z.strictObject({
+  /** The parts of the results page, in order; the last one takes every result left. */
+  categories: z
+    .array(
+      z.strictObject({
+        id: resultId,
+        label: text,
+        /** The total its amounts add to; `none`: shown without being added. */
+        total: z.enum(["mensuel", "annuel", "ponctuel", "none"]),
+        sort: z.enum(["amount", "label"]),
+        compact: z.literal(true).optional(),
+        match: z
+          .strictObject({
+            units: z.array(z.string()).min(1).optional(),
+            periodicities: z.array(z.enum(PERIODICITIES)).min(1).optional(),
+            legends: z.array(z.string()).min(1).optional(),
+          })
+          .optional(),
+        /** Results that fall into it whatever they are. */
+        ids: resultIds.optional(),
+      }),
+    )
+    .min(1),
+  /** The themes of the results filter, in the filter's order. */
+  themes: z
+    .array(
+      z.strictObject({
+        id: resultId,
+        label: text,
+        ids: resultIds.optional(),
+        interestFlags: z.array(name).min(1).optional(),
+        keywords: z.array(text).min(1).optional(),
+      }),
+    )
+    .min(1),
+  /** The theme of a result no theme claims. */
+  defaultTheme: resultId,
+  /** Results that cannot be received together. */
+  exclusions: z.array(
+    z.strictObject({
+      id: resultId,
+      /** Each option: the results received together if the visitor takes it. */
+      options: z.array(resultIds).min(2),
+      /** A result of the option the visitor would take; else the option worth the most. */
+      preferred: name.optional(),
+      /** Why, in French, shown beside the choice. */
+      reason: text,
+    }),
+  ),
+});
+
 const unexpectedPage = z.strictObject({ title: text, paragraphs: z.array(text).min(1) });
 
 export const unexpectedFile = z.strictObject({
@@ -502,6 +559,7 @@ export type FamilyFile = z.infer<typeof familyFile>;
 export type ProfilesFile = z.infer<typeof profilesFile>;
 export type BikeAidsFile = z.infer<typeof bikeAidsFile>;
 export type GroupsFile = z.infer<typeof groupsFile>;
+export type ResultsFile = z.infer<typeof resultsFile>;
 export type UnexpectedFile = z.infer<typeof unexpectedFile>;
 export type PlacesFile = z.infer<typeof placesFile>;
 

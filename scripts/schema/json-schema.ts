@@ -28,6 +28,7 @@ export const FILE_KINDS: readonly { name: string; format: z.ZodType; files: stri
   { name: "profiles", format: format.profilesFile, files: ["schema/profiles.yaml"] },
   { name: "bike-aids", format: format.bikeAidsFile, files: ["schema/bike-aids.yaml"] },
   { name: "groups", format: format.groupsFile, files: ["schema/groups.yaml"] },
+  { name: "results", format: format.resultsFile, files: ["schema/results.yaml"] },
   { name: "unexpected", format: format.unexpectedFile, files: ["schema/unexpected.yaml"] },
   { name: "places", format: format.placesFile, files: ["schema/places.yaml"] },
   { name: "themes", format: themesFile, files: ["schema/themes.yaml"] },

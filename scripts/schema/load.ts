@@ -29,6 +29,7 @@ export interface SchemaFiles {
   profiles?: SourceFile;
   bikeAids?: SourceFile;
   groups?: SourceFile;
+  results?: SourceFile;
   unexpected?: SourceFile;
   places?: SourceFile;
 }
@@ -39,6 +40,7 @@ const OPTIONAL_FILES = {
   profiles: "profiles.yaml",
   bikeAids: "bike-aids.yaml",
   groups: "groups.yaml",
+  results: "results.yaml",
   unexpected: "unexpected.yaml",
   places: "places.yaml",
 } as const;

@@ -6,6 +6,7 @@ import type {
   FamilyFile,
   ProfilesFile,
   GroupsFile,
+  ResultsFile,
   UnexpectedFile,
   PlacesFile,
   BlockFile,
@@ -35,6 +36,7 @@ export interface ValidatedSchema {
   profiles?: Parsed<ProfilesFile>;
   bikeAids?: Parsed<BikeAidsFile>;
   groups?: Parsed<GroupsFile>;
+  results?: Parsed<ResultsFile>;
   unexpected?: Parsed<UnexpectedFile>;
   places?: Parsed<PlacesFile>;
 }

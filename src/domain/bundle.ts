@@ -415,6 +415,68 @@ export interface Guess {
 }
 
 /** Results shown as one card when more than one eligible benefit shares the interest flag. */
+/** Which total a category's amounts add to (`none`: shown, never added). */
+export type ResultTotal = "mensuel" | "annuel" | "ponctuel" | "none";
+
+/** What a result must be to fall into a category; an absent key matches anything. */
+export interface ResultMatch {
+  /** `€`, `%`…; `""` for a result without an amount. */
+  units?: string[];
+  periodicities?: Periodicity[];
+  /** The legends allowed after the amount; `""` for none. */
+  legends?: string[];
+}
+
+/**
+ * A part of the results page, in the order of `ResultsRules.categories`: a result falls into the
+ * first category that lists its id in `ids`, else the first whose `match` it meets.
+ */
+export interface ResultCategory {
+  id: string;
+  label: string;
+  total: ResultTotal;
+  /** `amount`: largest first; `label`: French alphabetical order. */
+  sort: "amount" | "label";
+  /** Shown as a compact list rather than cards. */
+  compact?: true;
+  match?: ResultMatch;
+  ids?: string[];
+}
+
+/**
+ * A theme of the results filter: a result takes the first theme naming its id; else the first
+ * naming its interest flag; else the first with a keyword that is a word of its label (plural
+ * allowed; ending in `*`, the start of a word; accents and case ignored); else
+ * `ResultsRules.defaultTheme`.
+ */
+export interface ResultTheme {
+  id: string;
+  label: string;
+  ids?: string[];
+  interestFlags?: string[];
+  keywords?: string[];
+}
+
+/**
+ * Results that cannot be received together: one option only (an option is one or more results
+ * received together). The visitor would take `preferred`'s option when present, else the option
+ * worth the most over a year.
+ */
+export interface ResultExclusion {
+  id: string;
+  options: string[][];
+  preferred?: string;
+  /** A short French reason, shown with the choice. */
+  reason: string;
+}
+
+export interface ResultsRules {
+  categories: ResultCategory[];
+  themes: ResultTheme[];
+  defaultTheme: string;
+  exclusions: ResultExclusion[];
+}
+
 export interface BenefitGroup {
   id: string;
   label: string;
@@ -462,6 +524,8 @@ export interface Bundle {
   /** Inputs the mapping guesses, and their effect on the aids (docs/engine-notes.md "Guessed inputs"). */
   guesses?: Guess[];
   groups?: BenefitGroup[];
+  /** The results page's categories, themes and exclusions (`schema/results.yaml`). */
+  results?: ResultsRules;
   unexpected?: UnexpectedPages;
   placeTypes?: PlaceTypes;
 }

@@ -39,3 +39,8 @@ export function countLabel(count: number): string {
   if (count === 0) return "Aucune aide trouvée";
   return count === 1 ? "1 aide trouvée" : `${count} aides trouvées`;
 }
+
+/** "774 €", "774,10 €": a total in euros, with cents only when it has some. */
+export function formatEuros(amount: number): string {
+  return (Number.isInteger(amount) ? wholeEuros : euros).format(amount);
+}

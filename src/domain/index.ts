@@ -21,3 +21,4 @@ export * from "./format-amount";
 export * from "./ab-tests";
 export * from "./answer-bounds";
 export * from "./guesses";
+export * from "./results-summary";

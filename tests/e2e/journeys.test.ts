@@ -424,11 +424,16 @@ async function run(journey: Journey): Promise<void> {
         "vous ne pouvez pas bénéficier des aides que nous savons calculer",
       );
     } else {
-      // An amount (in euros, a percentage, sessions…) or, for an aid without one, its availability.
-      for (const card of await cards.all())
-        expect(await card.innerText()).toMatch(
-          /\d[\d\s]*(,\d+)?\s*(€|%|séances)|Vous pouvez en bénéficier/,
-        );
+      // An amount (in euros, a percentage, sessions…) or, for an aid without one, its
+      // availability; an advantage in the compact list, its way to claim.
+      for (const card of await cards.all()) {
+        if ((await card.locator(".app-compact-result").count()) > 0)
+          expect(await card.getByRole("link", { name: /Comment en bénéficier/ }).count()).toBe(1);
+        else
+          expect(await card.innerText()).toMatch(
+            /\d[\d\s]*(,\d+)?\s*(€|%|séances)|Vous pouvez en bénéficier/,
+          );
+      }
     }
     journey.checkResults(benefits);
 

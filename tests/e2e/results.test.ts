@@ -125,7 +125,7 @@ describe("results pages", () => {
       { answers: employee, dateDeValeur: VALUE_DATE },
     );
     await page.goto(`${harness.baseUrl}/simulation/resultats`);
-    const cards = page.locator("ul.app-results");
+    const cards = page.locator(".app-results-list");
     const lep = "Livret d’épargne populaire (LEP)";
     await cards.getByRole("heading", { name: lep }).waitFor({ timeout: 120_000 });
 

@@ -11,6 +11,8 @@ interface ResultCardProps {
   /** The benefit's detail page. */
   to?: string;
   titleAs?: "h2" | "h3";
+  /** The DSFR card's size: `small` on the results list, several to a screen. */
+  size?: "small" | "medium";
 }
 
 /** An aid the visitor may get, depending on an input they did not give: why, and where to check. */
@@ -51,7 +53,13 @@ function PossibleNote({ status }: { status: DroitStatus }) {
   );
 }
 
-export function ResultCard({ droit, institution, to, titleAs = "h2" }: ResultCardProps) {
+export function ResultCard({
+  droit,
+  institution,
+  to,
+  titleAs = "h2",
+  size = "medium",
+}: ResultCardProps) {
   const amount = resultValue(droit);
   const possible = droit.status?.kind === "possible" ? droit.status : undefined;
   const information = droit.links.information;
@@ -63,6 +71,7 @@ export function ResultCard({ droit, institution, to, titleAs = "h2" }: ResultCar
       detail={institution}
       desc={droit.description}
       border
+      size={size}
       start={
         possible ? (
           <Badge severity="info" small>

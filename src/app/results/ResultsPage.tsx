@@ -1,7 +1,7 @@
 import { Alert } from "@codegouvfr/react-dsfr/Alert";
 import { Button } from "@codegouvfr/react-dsfr/Button";
 import { Card } from "@codegouvfr/react-dsfr/Card";
-import { useEffect, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { RESULTS_PATH } from "../../domain";
 import { usePageTitle } from "../layout/usePageTitle";
@@ -12,12 +12,17 @@ import { FiscalLinks } from "../simulation/fiscal/FiscalLinks";
 import { RecapEmailButton } from "../recap-email/RecapEmailButton";
 import { ForbiddenAlert } from "../simulation/ForbiddenAlert";
 import { SimulationContext } from "../simulation/SimulationContext";
-import { countLabel } from "../../domain";
+import { categoryOf, countLabel, summarizeResults, themeOf, type Droit } from "../../domain";
+import { CompactResult } from "./CompactResult";
 import { ResultCard } from "./ResultCard";
+import { Alternatives, ResultsSummary } from "./ResultsSummary";
+import { ThemeFilter } from "./ThemeFilter";
 import { DebugResults } from "./DebugResults";
 import { downloadData } from "./downloadData";
 import { groupResults, groupsMerged } from "./resultsModel";
 import { groupPath, resultPath, useResults } from "./useResults";
+
+const NONE: Droit[] = [];
 
 function mergedVariant(): boolean {
   try {
@@ -37,7 +42,7 @@ export function ResultsPage() {
   const results = SimulationContext.useSelector((state) => state.context.results);
   const ready = useHasResults();
   const view = useResults();
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const debugIds = (searchParams.get("debug") ?? "")
     .split(",")
     .filter((id) => id && id !== "parcours");
@@ -54,12 +59,79 @@ export function ResultsPage() {
   }, [actor, currentPath]);
 
   const forbidden = view.forbidden;
-  const droits = ready && !updating && !error && !forbidden ? (view.droits ?? []) : undefined;
+  const droits = ready && !updating && !error && !forbidden ? (view.droits ?? NONE) : undefined;
   useBenefitStatistics(droits, view.simulationId);
   const injectes = droits ? (view.injectes ?? []) : [];
-  const items = droits
-    ? groupResults(droits, bundle.groups ?? [], view.infoOf, mergedVariant())
-    : [];
+  const institutionLabel = (id: string) =>
+    bundle.institutions.find((institution) => institution.id === id)?.label ?? id;
+  const rules = bundle.results;
+  const summary = useMemo(() => summarizeResults(droits ?? [], rules), [droits, rules]);
+  // The largest amounts the summary counts: the first ones of the page's order.
+  const top = (droits ?? [])
+    .filter(
+      (droit) =>
+        summary.counted.has(droit.id) &&
+        categoryOf(droit, rules).total !== "none" &&
+        typeof droit.montant === "number" &&
+        droit.montant > 0,
+    )
+    .slice(0, 3);
+  const themes = (rules?.themes ?? [])
+    .map((theme) => ({
+      theme,
+      count: (droits ?? []).filter((droit) => themeOf(droit, rules) === theme.id).length,
+    }))
+    .filter(({ count }) => count > 0);
+  const requestedTheme = searchParams.get("theme") ?? undefined;
+  const selectedTheme = themes.some(({ theme }) => theme.id === requestedTheme)
+    ? requestedTheme
+    : undefined;
+  const selectTheme = (theme: string | undefined) =>
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        if (theme) next.set("theme", theme);
+        else next.delete("theme");
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  const shown = (droits ?? []).filter(
+    (droit) => !selectedTheme || themeOf(droit, rules) === selectedTheme,
+  );
+  const merged = mergedVariant();
+  const sections = (rules?.categories ?? [])
+    .map((category) => ({
+      category,
+      items: groupResults(
+        shown.filter((droit) => categoryOf(droit, rules).id === category.id),
+        bundle.groups ?? [],
+        view.infoOf,
+        merged,
+      ),
+    }))
+    .filter(({ items }) => items.length > 0);
+  if (!rules && shown.length > 0)
+    sections.push({
+      category: categoryOf(shown[0]!, rules),
+      items: groupResults(shown, bundle.groups ?? [], view.infoOf, merged),
+    });
+  const renderDroit = (droit: Droit, compact: boolean) =>
+    compact ? (
+      <CompactResult
+        droit={droit}
+        institution={institutionLabel(droit.institution)}
+        to={resultPath(droit.id)}
+      />
+    ) : (
+      <ResultCard
+        droit={droit}
+        institution={institutionLabel(droit.institution)}
+        to={resultPath(droit.id)}
+        titleAs="h3"
+        size="small"
+      />
+    );
   const download = () => {
     const { context } = actor.getSnapshot();
     downloadData({
@@ -76,8 +148,6 @@ export function ResultsPage() {
         : {}),
     });
   };
-  const institutionLabel = (id: string) =>
-    bundle.institutions.find((institution) => institution.id === id)?.label ?? id;
   const status = error || forbidden ? "" : droits ? countLabel(droits.length) : "Calcul en cours…";
 
   // `?debug=` without the visitor's own results (content editors, the preview banner's link).
@@ -96,11 +166,10 @@ export function ResultsPage() {
       <h1 className="fr-h3" tabIndex={-1}>
         Vos résultats
       </h1>
-      <p role="status" aria-live="polite" className="fr-text--lead">
+      <p role="status" aria-live="polite" className="fr-mb-2w">
         {status}
       </p>
       {forbidden && <ForbiddenAlert />}
-      {!forbidden && <RecapEmailButton />}
       {error && (
         <>
           <Alert
@@ -122,31 +191,60 @@ export function ResultsPage() {
         </p>
       )}
       {droits && droits.length > 0 && (
-        <ul className="app-results fr-grid-row fr-grid-row--gutters">
-          {items.map((item) =>
-            item.kind === "droit" ? (
-              <li key={item.droit.id} className="fr-col-12">
-                <ResultCard
-                  droit={item.droit}
-                  institution={institutionLabel(item.droit.institution)}
-                  to={resultPath(item.droit.id)}
-                />
-              </li>
-            ) : (
-              <li key={`groupe-${item.group.id}`} className="fr-col-12">
-                <Card
-                  title={item.group.label}
-                  titleAs="h2"
-                  desc={item.group.description}
-                  detail={`${item.members.length} aides`}
-                  border
-                  linkProps={{ to: groupPath(item.group.id) }}
-                  end={<p className="fr-mb-0">Voir les {item.members.length} aides</p>}
-                />
-              </li>
-            ),
-          )}
-        </ul>
+        <>
+          <ResultsSummary summary={summary} top={top} to={resultPath} />
+          <Alternatives summary={summary} />
+          <ThemeFilter
+            themes={themes}
+            total={droits.length}
+            selected={selectedTheme}
+            onSelect={selectTheme}
+          />
+          <div className="app-results-list">
+            {sections.map(({ category, items }) => (
+              <section
+                key={category.id}
+                className="fr-mt-1w"
+                aria-labelledby={`categorie-${category.id}`}
+              >
+                <h2 id={`categorie-${category.id}`} className="fr-h6 fr-mb-1w">
+                  {category.label}
+                </h2>
+                <ul
+                  className={
+                    category.compact
+                      ? "app-results app-results--compact"
+                      : "app-results fr-grid-row fr-grid-row--gutters"
+                  }
+                >
+                  {items.map((item) =>
+                    item.kind === "droit" ? (
+                      <li key={item.droit.id} className={category.compact ? "" : "fr-col-12"}>
+                        {renderDroit(item.droit, category.compact === true)}
+                      </li>
+                    ) : (
+                      <li
+                        key={`groupe-${item.group.id}`}
+                        className={category.compact ? "" : "fr-col-12"}
+                      >
+                        <Card
+                          title={item.group.label}
+                          titleAs="h3"
+                          desc={item.group.description}
+                          detail={`${item.members.length} aides`}
+                          border
+                          size="small"
+                          linkProps={{ to: groupPath(item.group.id) }}
+                          end={<p className="fr-mb-0">Voir les {item.members.length} aides</p>}
+                        />
+                      </li>
+                    ),
+                  )}
+                </ul>
+              </section>
+            ))}
+          </div>
+        </>
       )}
       {injectes.length > 0 && (
         <section className="fr-mt-4w" aria-labelledby="deja-percues">
@@ -168,6 +266,11 @@ export function ResultsPage() {
       )}
       {droits && (
         <ul className="fr-btns-group fr-btns-group--inline-md fr-btns-group--icon-left fr-mt-3w app-no-print">
+          {!forbidden && (
+            <li>
+              <RecapEmailButton />
+            </li>
+          )}
           <li>
             <Button
               priority="secondary"

@@ -1,13 +1,13 @@
 import { useEffect, useMemo, useRef } from "react";
 import { useLocation } from "react-router-dom";
-import { RESULTS_PATH, type Droit } from "../../domain";
+import { orderResults, RESULTS_PATH, type Bundle, type Droit } from "../../domain";
 import { hasResults } from "../machine/simulationMachine";
 import { useBundle, useHasResults } from "../simulation/hooks";
 import { SimulationContext } from "../simulation/SimulationContext";
-import { infoIndex, roundedDroit, sortDroits, type InfoOf } from "./resultsModel";
+import { infoIndex, roundedDroit, type InfoOf } from "./resultsModel";
 
 export interface ResultsView {
-  /** Sorted and rounded; undefined while computing, in error or when there are none yet. */
+  /** Rounded, in the page's order; undefined while computing, in error or when there are none yet. */
   droits?: Droit[];
   /** The benefits the visitor already receives. */
   injectes?: Droit[];
@@ -18,6 +18,15 @@ export interface ResultsView {
   infoOf: InfoOf;
   /** The saved simulation the results are of, once they are shown (for the statistics). */
   simulationId?: string;
+}
+
+/** Rounded, by value as `schema/results.yaml` declares (docs/schema-format.md, "Results page"). */
+function ordered(list: readonly Droit[], bundle: Pick<Bundle, "results">, infoOf: InfoOf): Droit[] {
+  return orderResults(
+    list.map((d) => roundedDroit(d, infoOf)),
+    bundle.results,
+    (d) => infoOf(d.id)?.priority,
+  );
 }
 
 /** The results as the results pages show them. */
@@ -38,18 +47,12 @@ export function useResults(): ResultsView {
   );
   const shown = ready && !updating && !error && !forbidden;
   const droits = useMemo(
-    () =>
-      shown && results
-        ? sortDroits(results.droitsEligibles, infoOf).map((d) => roundedDroit(d, infoOf))
-        : undefined,
-    [shown, results, infoOf],
+    () => (shown && results ? ordered(results.droitsEligibles, bundle, infoOf) : undefined),
+    [shown, results, infoOf, bundle],
   );
   const injectes = useMemo(
-    () =>
-      shown && results
-        ? sortDroits(results.droitsInjectes ?? [], infoOf).map((d) => roundedDroit(d, infoOf))
-        : undefined,
-    [shown, results, infoOf],
+    () => (shown && results ? ordered(results.droitsInjectes ?? [], bundle, infoOf) : undefined),
+    [shown, results, infoOf, bundle],
   );
   return {
     droits,

@@ -1,0 +1,237 @@
+/**
+ * The results summary and order (src/domain/results-summary.ts) over the real rules of
+ * schema/results.yaml: exclusions counted once, totals bounded by the sum of the amounts, and
+ * nothing that depends on the order the results arrived in.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import bundleJson from "../../../src/generated/bundle.json";
+import type { Bundle, Droit } from "../../../src/domain";
+import {
+  categoryOf,
+  hasKeyword,
+  orderResults,
+  summarizeResults,
+  themeOf,
+} from "../../../src/domain/results-summary";
+
+const rules = (bundleJson as unknown as Bundle).results!;
+
+function droit(
+  id: string,
+  montant: number | boolean,
+  periodicity = "mensuelle",
+  extra: Partial<Droit> = {},
+): Droit {
+  return {
+    id,
+    label: extra.label ?? id,
+    description: "",
+    institution: "caf",
+    montant,
+    unit: typeof montant === "number" ? "€" : "",
+    periodicity,
+    links: {},
+    ...extra,
+  };
+}
+
+describe("summarizeResults", () => {
+  it("counts the CEJ or the RSA with the prime d’activité, never both (issue 16 cases)", () => {
+    // A disabled 28-year-old: CEJ 561.68 €, RSA 573.49 €: the RSA is worth more.
+    const disabled = summarizeResults(
+      [droit("contrat_engagement_jeune", 561.68), droit("rsa", 573.49)],
+      rules,
+    );
+    expect(disabled.totals.mensuel).toBe(573.49);
+    expect([...disabled.counted]).toEqual(["rsa"]);
+    expect(disabled.alternatives).toHaveLength(1);
+    expect(disabled.alternatives[0]!.options.map((o) => [o.droits[0]!.id, o.chosen])).toEqual([
+      ["contrat_engagement_jeune", false],
+      ["rsa", true],
+    ]);
+    // A 24-year-old earning 600 €: CEJ 420.51 €, PPA 320.79 €: the CEJ is worth more.
+    const worker = summarizeResults(
+      [
+        droit("ppa", 320.79),
+        droit("contrat_engagement_jeune", 420.51),
+        droit("aide_logement", 250),
+      ],
+      rules,
+    );
+    expect(worker.totals.mensuel).toBe(670.51);
+    // RSA and PPA are one option: received together, they outweigh the CEJ together.
+    const both = summarizeResults(
+      [droit("contrat_engagement_jeune", 500), droit("rsa", 300), droit("ppa", 250)],
+      rules,
+    );
+    expect(both.totals.mensuel).toBe(550);
+  });
+
+  it("takes the preferred option whatever the amounts", () => {
+    const health = summarizeResults(
+      [droit("css_participation_forfaitaire", 0), droit("auvergne_mutuelle_communale", true)],
+      rules,
+    );
+    const [alternative] = health.alternatives;
+    expect(alternative?.options.find((o) => o.chosen)?.droits[0]?.id).toBe(
+      "css_participation_forfaitaire",
+    );
+  });
+
+  it("adds monthly, yearly and one-off amounts apart, and never the advantages", () => {
+    const summary = summarizeResults(
+      [
+        droit("aide_logement", 252.9),
+        droit("cheque_energie", 150, "annuelle"),
+        droit("pass_sport", 50, "ponctuelle"),
+        droit("crous_repas_montant", 1, "autre", { legend: "par repas" }),
+        droit("carte_sncf_eleve_apprenti_eligibilite", true, "annuelle"),
+      ],
+      rules,
+    );
+    expect(summary.totals).toEqual({ mensuel: 252.9, annuel: 150, ponctuel: 50 });
+  });
+
+  it("never adds an aid that is only possible (it depends on an input we guessed)", () => {
+    const possible = {
+      kind: "possible" as const,
+      label: "Possible, selon votre quotient familial CAF",
+      reason: "",
+      conditions: [],
+      links: [],
+    };
+    const summary = summarizeResults(
+      [droit("aide_logement", 252.9), droit("caf_bafa", 215, "ponctuelle", { status: possible })],
+      rules,
+    );
+    expect(summary.totals).toEqual({ mensuel: 252.9, annuel: 0, ponctuel: 0 });
+  });
+
+  const ids = rules.exclusions.flatMap((e) => e.options.flat());
+  const others = ["aide_logement", "pass_sport", "cheque_energie", "ville_lyon_x", "y"];
+  const arbitraryDroits = fc
+    .uniqueArray(fc.constantFrom(...ids, ...others), { minLength: 0, maxLength: 14 })
+    .chain((chosen) =>
+      fc.tuple(
+        ...chosen.map((id) =>
+          fc.record({
+            id: fc.constant(id),
+            montant: fc.oneof(
+              fc.constant(true as const),
+              fc.integer({ min: 0, max: 200_000 }).map((c) => c / 100),
+            ),
+            periodicity: fc.constantFrom("mensuelle", "annuelle", "ponctuelle", "autre"),
+          }),
+        ),
+      ),
+    )
+    .map((list) => list.map((d) => droit(d.id, d.montant, d.periodicity)));
+
+  it("never counts results of two options of an exclusion", () => {
+    fc.assert(
+      fc.property(arbitraryDroits, (droits) => {
+        const { counted } = summarizeResults(droits, rules);
+        for (const exclusion of rules.exclusions) {
+          const countedOptions = exclusion.options.filter((option) =>
+            option.some((id) => counted.has(id)),
+          );
+          expect(countedOptions.length).toBeLessThanOrEqual(1);
+        }
+      }),
+    );
+  });
+
+  it("never totals more than the sum of every amount", () => {
+    fc.assert(
+      fc.property(arbitraryDroits, (droits) => {
+        const { totals } = summarizeResults(droits, rules);
+        const all = droits.reduce(
+          (sum, d) => sum + (typeof d.montant === "number" ? Math.round(d.montant * 100) : 0),
+          0,
+        );
+        const total = Math.round((totals.mensuel + totals.annuel + totals.ponctuel) * 100);
+        expect(total).toBeLessThanOrEqual(all);
+        expect(total).toBeGreaterThanOrEqual(0);
+      }),
+    );
+  });
+
+  it("gives the same totals, alternatives and order whatever the order of the results", () => {
+    fc.assert(
+      fc.property(
+        arbitraryDroits.chain((droits) =>
+          fc.tuple(fc.constant(droits), fc.shuffledSubarray(droits, { minLength: droits.length })),
+        ),
+        ([droits, shuffled]) => {
+          const a = summarizeResults(droits, rules);
+          const b = summarizeResults(shuffled, rules);
+          expect(b.totals).toEqual(a.totals);
+          expect([...b.counted].sort()).toEqual([...a.counted].sort());
+          const shape = (s: typeof a) =>
+            s.alternatives.map((alt) =>
+              alt.options.map((o) => [o.chosen, o.droits.map((d) => d.id)]),
+            );
+          expect(shape(b)).toEqual(shape(a));
+          expect(orderResults(shuffled, rules).map((d) => d.id)).toEqual(
+            orderResults(droits, rules).map((d) => d.id),
+          );
+        },
+      ),
+    );
+  });
+});
+
+describe("orderResults", () => {
+  it("lists monthly amounts largest first, then yearly, one-off, then the advantages", () => {
+    const ordered = orderResults(
+      [
+        droit("carte_sncf_eleve_apprenti_eligibilite", true, "annuelle", { label: "Abonnement" }),
+        droit("pass_sport", 50, "ponctuelle"),
+        droit("aide_alimentation_etudiants_eloignes", 40),
+        droit("ville_lyon_bourse_jeunes_2030_agir", 5000, "ponctuelle", { legend: "au maximum" }),
+        droit("aide_logement", 252.9),
+        droit("bourse_criteres_sociaux", 521.2),
+        droit("crous_repas_montant", 1, "autre", { legend: "par repas" }),
+      ],
+      rules,
+    ).map((d) => d.id);
+    expect(ordered).toEqual([
+      "bourse_criteres_sociaux",
+      "aide_logement",
+      "aide_alimentation_etudiants_eloignes",
+      "ville_lyon_bourse_jeunes_2030_agir",
+      "pass_sport",
+      "carte_sncf_eleve_apprenti_eligibilite",
+      "crous_repas_montant",
+    ]);
+  });
+
+  it("puts a result with a priority first in its category", () => {
+    const ordered = orderResults([droit("a", 500), droit("b", 10), droit("c", true)], rules, (d) =>
+      d.id === "b" || d.id === "c" ? 1 : undefined,
+    ).map((d) => d.id);
+    expect(ordered).toEqual(["b", "a", "c"]);
+  });
+});
+
+describe("categories and themes", () => {
+  it("never adds an amount whose legend says it is not money received", () => {
+    expect(categoryOf(droit("x", 12, "ponctuelle", { legend: "par jour" }), rules).total).toBe(
+      "none",
+    );
+    expect(categoryOf(droit("x", true, "mensuelle"), rules).total).toBe("none");
+  });
+
+  it("reads a keyword as a word, or a word's start with *", () => {
+    expect(hasKeyword("aide territoriale aux etudiants", "ter")).toBe(false);
+    expect(hasKeyword("carte ter illico", "ter")).toBe(true);
+    expect(hasKeyword("aides aux enfants", "enfant")).toBe(true);
+    expect(hasKeyword("bourse d’etudes", "etud*")).toBe(true);
+    expect(
+      themeOf(droit("x", true, "autre", { label: "Aide territoriale aux étudiants" }), rules),
+    ).toBe("etudes");
+    expect(themeOf(droit("aide_logement", 1), rules)).toBe("logement");
+    expect(themeOf(droit("x", 1, "autre", { label: "Aide au permis B" }), rules)).toBe("transport");
+  });
+});
