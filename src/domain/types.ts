@@ -118,6 +118,8 @@ export interface Droit {
   teleserviceNeedsRegistration?: true;
   /** Conditions the simulator does not model, for the visitor to check. */
   toCheck?: string[];
+  /** Why the amount is what it is, for this visitor (the benefit's notes whose condition holds). */
+  notes?: string[];
   links: Record<string, string>;
 }
 
