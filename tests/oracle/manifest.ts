@@ -39,7 +39,7 @@ interface RawCase extends Omit<OracleCase, "answers"> {
 
 export function loadManifest(): { cases: OracleCase[]; notExpressible: NotExpressible[] } {
   // `merge`: cases share their common answers through YAML merge keys (`<<: *base`).
-  const raw = parse(readFileSync(MANIFEST, "utf8"), { merge: true }) as {
+  const raw = parse(readFileSync(MANIFEST, "utf8"), { merge: true, maxAliasCount: -1 }) as {
     cases: RawCase[];
     notExpressible: NotExpressible[];
   };
