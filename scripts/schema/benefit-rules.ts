@@ -90,7 +90,7 @@ export function checkInstitutions(schema: ValidatedSchema): SchemaError[] {
 /**
  * Benefits: unit and type agree, a `mixed` benefit names the variable telling when 0 means
  * granted, the interest flag is a question about the applicant, the prefilter reads known fields
- * with known operators. A prefilter runs once the whole questionnaire is answered: it may read any
+ * with known operators, and so do the notes' conditions. A prefilter (or a note) runs once the whole questionnaire is answered: it may read any
  * question, and `self` is the applicant.
  */
 export function checkBenefits(
@@ -157,6 +157,14 @@ export function checkBenefits(
         });
         errors.push(...result.errors);
       }
+      (benefit.notes ?? []).forEach((note, n) => {
+        const result = checkPredicate(note.when, file, at("notes", n, "when"), {
+          fields,
+          parameters,
+          selfAllowed: true,
+        });
+        errors.push(...result.errors);
+      });
     });
   }
   return errors;

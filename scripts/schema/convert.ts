@@ -105,6 +105,10 @@ function convertBenefit(benefit: BenefitYaml): Benefit {
     prefilter: benefit.prefilter as Predicate | undefined,
     priority: benefit.priority,
     toCheck: benefit.toCheck?.map(frenchTypography),
+    notes: benefit.notes?.map((note) => ({
+      when: note.when as Predicate,
+      text: frenchTypography(note.text),
+    })),
     dependsOn: benefit.dependsOn,
     links: compact({ ...benefit.links }),
   });

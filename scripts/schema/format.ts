@@ -371,6 +371,14 @@ export const benefitsFile = z.strictObject({
         priority: z.number().int().optional(),
         /** Conditions the simulator does not model, for the visitor to check (detail page). */
         toCheck: z.array(text).min(1).optional(),
+        /**
+         * Sentences shown with the result when their predicate holds (`self` the applicant, read
+         * once the questionnaire is over, like a prefilter): why the amount is what it is.
+         */
+        notes: z
+          .array(z.strictObject({ when: predicate, text }))
+          .min(1)
+          .optional(),
         /** The amount reads the N-2 taxable incomes or the patrimoine: the detail page says so. */
         dependsOn: z
           .array(z.enum(["ressources_fiscales", "patrimoine"]))

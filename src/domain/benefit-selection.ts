@@ -3,7 +3,7 @@ import { findAnswer, valuesOf } from "./answers";
 import { withDerived } from "./derived";
 import { predicateContext, withSelf, type JourneyOptions } from "./context";
 import { evaluate } from "./predicates";
-import type { Answer, Commune } from "./types";
+import type { Answer, Commune, Droit } from "./types";
 
 /**
  * Whether the institution acts in this commune. An institution without territory (national, or a
@@ -84,5 +84,27 @@ export function selectEngineBenefits(
     )
       return false;
     return benefit.prefilter === undefined || evaluate(benefit.prefilter, applicantContext());
+  });
+}
+
+/**
+ * The engine's results with, on each, the notes of its benefit whose condition holds for these
+ * answers (`self` the applicant, as a prefilter): the sentences that explain the amount.
+ */
+export function withBenefitNotes(
+  bundle: Bundle,
+  droits: readonly Droit[],
+  answers: readonly Answer[],
+  options: JourneyOptions,
+): Droit[] {
+  let context: ReturnType<typeof predicateContext> | undefined;
+  const applicantContext = () =>
+    (context ??= withSelf(predicateContext(bundle, answers, options), answers, "demandeur"));
+  return droits.map((droit) => {
+    const notes = bundle.benefits
+      .find((benefit) => benefit.id === droit.id)
+      ?.notes?.filter((note) => evaluate(note.when, applicantContext()))
+      .map((note) => note.text);
+    return notes && notes.length > 0 ? { ...droit, notes } : droit;
   });
 }

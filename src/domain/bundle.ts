@@ -244,9 +244,20 @@ export interface Benefit {
   priority?: number;
   /** Conditions the simulator does not model, for the visitor to check (detail page). */
   toCheck?: string[];
+  /**
+   * Sentences shown with the result when their condition holds (`self` the applicant): why the
+   * amount is what it is (e.g. a student's housing aid ignores their salary).
+   */
+  notes?: BenefitNote[];
   /** The amount reads the N-2 taxable incomes or the patrimoine declared on their own forms. */
   dependsOn?: ("ressources_fiscales" | "patrimoine")[];
   links: BenefitLinks;
+}
+
+/** A sentence shown with a benefit's result when `when` holds for the applicant's answers. */
+export interface BenefitNote {
+  when: Predicate;
+  text: string;
 }
 
 /**

@@ -118,6 +118,8 @@ export interface Droit {
   teleserviceNeedsRegistration?: true;
   /** Conditions the simulator does not model, for the visitor to check. */
   toCheck?: string[];
+  /** Why the amount is what it is, for this visitor (the benefit's notes whose condition holds). */
+  notes?: string[];
   links: Record<string, string>;
   /** Set when the eligibility depends on an input the simulator guessed (docs/engine-notes.md
    * "Guessed inputs"): the aid is possible, not granted. */

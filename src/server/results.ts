@@ -14,6 +14,7 @@ import {
   injectedDroits,
   pruneAnswers,
   selectEngineBenefits,
+  withBenefitNotes,
   type Benefit,
   type Bundle,
   type CommuneCentre,
@@ -145,7 +146,12 @@ export function createSimulationComputer(
   async function compute(simulation: Simulation) {
     const prepared = await prepare(simulation);
     const response = await respond(prepared);
-    const engineDroits = extractDroits(bundle, prepared.outputs, response);
+    const engineDroits = withBenefitNotes(
+      bundle,
+      extractDroits(bundle, prepared.outputs, response),
+      prepared.answers,
+      prepared.journey,
+    );
     const droitsInjectes = injectedDroits(bundle, prepared.situation, {
       benefits: prepared.benefits,
     });

@@ -38,7 +38,8 @@ interface RawCase extends Omit<OracleCase, "answers"> {
 }
 
 export function loadManifest(): { cases: OracleCase[]; notExpressible: NotExpressible[] } {
-  const raw = parse(readFileSync(MANIFEST, "utf8")) as {
+  // `merge`: cases share their common answers through YAML merge keys (`<<: *base`).
+  const raw = parse(readFileSync(MANIFEST, "utf8"), { merge: true, maxAliasCount: -1 }) as {
     cases: RawCase[];
     notExpressible: NotExpressible[];
   };

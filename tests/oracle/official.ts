@@ -98,8 +98,7 @@ export function officialValue(dir: string, ref: OfficialRef): OfficialValue {
       throw new Error(`${where}: a vector of ${value.length}, give its index`);
     value = value[ref.index];
   }
-  if (typeof value === "string" && value.trim() !== "" && !Number.isNaN(Number(value)))
-    value = Number(value);
+  if (typeof value === "string") value = arithmetic(value) ?? value;
   if (typeof value !== "number" && typeof value !== "boolean")
     throw new Error(`${where}: expected value ${JSON.stringify(value)} is not a number`);
   return {
@@ -107,6 +106,46 @@ export function officialValue(dir: string, ref: OfficialRef): OfficialValue {
     absoluteErrorMargin: marginOf(found.absolute_error_margin, ref.variable),
     relativeErrorMargin: marginOf(found.relative_error_margin, ref.variable),
   };
+}
+
+/**
+ * An expected value written as arithmetic (`177.21 + 67`, `524.16 - 0.38*500`): OpenFisca's test
+ * runner evaluates it as an expression, so do we, for numbers, `+ - * /` and parentheses only.
+ * Anything else is undefined (not a value we can read).
+ */
+export function arithmetic(text: string): number | undefined {
+  const tokens = text.match(/\d+(?:\.\d+)?|[-+*/()]|\S/g) ?? [];
+  let at = 0;
+  const peek = () => tokens[at];
+  const factor = (): number => {
+    const token = tokens[at++];
+    if (token === "-") return -factor();
+    if (token === "(") {
+      const value = sum();
+      if (tokens[at++] !== ")") throw new Error("unbalanced");
+      return value;
+    }
+    if (token === undefined || !/^\d/.test(token)) throw new Error(`unexpected ${token}`);
+    return Number(token);
+  };
+  const product = (): number => {
+    let value = factor();
+    while (peek() === "*" || peek() === "/")
+      value = tokens[at++] === "*" ? value * factor() : value / factor();
+    return value;
+  };
+  const sum = (): number => {
+    let value = product();
+    while (peek() === "+" || peek() === "-")
+      value = tokens[at++] === "+" ? value + product() : value - product();
+    return value;
+  };
+  try {
+    const value = sum();
+    return at === tokens.length && Number.isFinite(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A margin is a number, or a map variable → number (OpenFisca accepts both). */

@@ -61,6 +61,9 @@ export function BenefitPage() {
             </p>
           )}
           <p>{droit.description}</p>
+          {droit.notes?.map((note) => (
+            <Alert key={note} severity="info" small className="fr-mb-3w" description={note} />
+          ))}
           {droit.toCheck && droit.toCheck.length > 0 && (
             <section aria-labelledby="a-verifier-titre" className="fr-mb-3w">
               <h2 id="a-verifier-titre" className="fr-h5">

@@ -181,8 +181,8 @@ describe("stability of monthly engine variables", () => {
   it("reports a derived value's monthly mapping too", () => {
     const { text, errors } = breakSchemaReport(
       "journey.yaml",
-      "period: month, stable: last_3_months",
-      "period: month",
+      "variable: statut_occupation_logement, period: month, stable: last_3_months",
+      "variable: statut_occupation_logement, period: month",
     );
     expect(errors.map((error) => error.split("\n")[0])).toEqual([
       `schema/journey.yaml:${lineOf(text, "engine: { variable: statut_occupation_logement")} derived[0].engine: missing key "stable" (monthly variable "statut_occupation_logement": last_3_months or current_month)`,

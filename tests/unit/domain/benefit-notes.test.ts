@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { withBenefitNotes, type Answer, type Droit } from "../../../src/domain";
+import { a, bornYearsAgo, bundle, DATE, student } from "./fixtures";
+
+/**
+ * Issue 16: a student renting in Paris and earning 1,101.42 € a month gets the same housing aid as
+ * without a job. That is the law (CCH R822-20: a student of the grant's age renting their home
+ * has resources "réputées égales à un montant forfaitaire"), so the result says so: a note of
+ * `aide_logement` in the schema, shown when its condition holds.
+ */
+const droit: Droit = {
+  id: "aide_logement",
+  label: "Aides personnelles au logement",
+  description: "",
+  institution: "Caf",
+  montant: 293.82,
+  unit: "€",
+  periodicity: "mensuelle",
+  links: {},
+};
+
+const tenant: Answer[] = [
+  a("menage._logementType", "locataire"),
+  a("menage._locationType", "vide"),
+  a("menage.loyer", 700),
+];
+const salary: Answer[] = [
+  a("demandeur.ressources", ["salaire_net"]),
+  a("demandeur.salaire_net", { "2026-10": 1101.42 }),
+];
+
+function notesOf(answers: Answer[]): string[] | undefined {
+  return withBenefitNotes(bundle, [droit], answers, { dateDeValeur: DATE })[0]!.notes;
+}
+
+describe("benefit notes: the student's flat-rate resources for the housing aid", () => {
+  it("tells a student tenant with a salary that the salary does not change the aid", () => {
+    const notes = notesOf([...student, ...tenant, ...salary]);
+    expect(notes).toHaveLength(1);
+    expect(notes![0]).toContain("R822-20");
+    expect(notes![0]).toContain("Votre salaire ne change donc pas le montant");
+  });
+
+  it("says nothing without a salary, to a non-student, to a student living with family, or from 28", () => {
+    expect(notesOf([...student, ...tenant])).toBeUndefined();
+    const salaried = student.map((x) =>
+      x.fieldName === "activite" ? a("demandeur.activite", "salarie") : x,
+    );
+    expect(notesOf([...salaried, ...tenant, ...salary])).toBeUndefined();
+    expect(notesOf([...student, a("menage._logementType", "heberge"), ...salary])).toBeUndefined();
+    const older = student.map((x) =>
+      x.fieldName === "date_naissance" ? a("demandeur.date_naissance", bornYearsAgo(28)) : x,
+    );
+    expect(notesOf([...older, ...tenant, ...salary])).toBeUndefined();
+    const younger = student.map((x) =>
+      x.fieldName === "date_naissance" ? a("demandeur.date_naissance", bornYearsAgo(28, 1)) : x,
+    );
+    expect(notesOf([...younger, ...tenant, ...salary])).toHaveLength(1);
+  });
+
+  it("leaves the other benefits alone", () => {
+    const other = { ...droit, id: "ppa" };
+    const [result] = withBenefitNotes(bundle, [other], [...student, ...tenant, ...salary], {
+      dateDeValeur: DATE,
+    });
+    expect(result).toBe(other);
+  });
+});
