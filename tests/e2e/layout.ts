@@ -22,6 +22,24 @@ export const MIN_TAP_TARGET = 44;
 /** Elements whose text must fit in their box. */
 const TEXT_BOXES = "button, a, label, legend, .fr-btn, .fr-tag, .fr-badge, .fr-card";
 
+/**
+ * The visible primary buttons (and links styled as such) of the page's content and dialogs: its
+ * main actions. Secondary, tertiary, small and closing buttons are left out.
+ */
+export function primaryButtons(page: Page): Promise<Locator[]> {
+  return page
+    .locator(
+      ["main", "dialog"]
+        .map(
+          (scope) =>
+            `${scope} .fr-btn:not(.fr-btn--secondary, .fr-btn--tertiary, .fr-btn--tertiary-no-outline, .fr-btn--sm, .fr-btn--close)`,
+        )
+        .join(", "),
+    )
+    .filter({ visible: true })
+    .all();
+}
+
 export interface LayoutOptions {
   /** The screen's main actions (the home page's call to action, a step's "Suivant"). */
   mainActions?: Locator[];
@@ -116,10 +134,12 @@ export async function textThatDoesNotFit(
   for (const action of options.mainActions ?? []) {
     const box = await action.boundingBox();
     const size = box && { width: Math.round(box.width), height: Math.round(box.height) };
-    if (!(size && size.width >= MIN_TAP_TARGET && size.height >= MIN_TAP_TARGET))
+    if (!(size && size.width >= MIN_TAP_TARGET && size.height >= MIN_TAP_TARGET)) {
+      const text = ((await action.textContent()) ?? "").replace(/\s+/g, " ").trim();
       problems.push(
-        `main action ${String(action)} on ${where}: ${JSON.stringify(size)}, under ${MIN_TAP_TARGET}×${MIN_TAP_TARGET} px`,
+        `main action "${text}" on ${where}: ${JSON.stringify(size)}, under ${MIN_TAP_TARGET}×${MIN_TAP_TARGET} px`,
       );
+    }
   }
   return problems;
 }

@@ -23,7 +23,12 @@ import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHarness, waitForAnimationsToEnd, type Harness } from "./harness";
-import { horizontalScrollAtNarrowest, textThatDoesNotFit, VIEWPORTS } from "./layout";
+import {
+  horizontalScrollAtNarrowest,
+  primaryButtons,
+  textThatDoesNotFit,
+  VIEWPORTS,
+} from "./layout";
 import { useScheme } from "./schemes";
 import { compareWithBaseline } from "./visual/compare";
 import {
@@ -277,7 +282,7 @@ async function checkScreen(view: ViewportPage, screen: Screen): Promise<string[]
     await settle(view);
     await page.setViewportSize({ width, height: await picturedHeight(view, screen) });
     problems.push(...(await compare(view, screen, "clair")));
-    const mainActions = screen.mainActions?.(page) ?? [];
+    const mainActions = [...(await primaryButtons(page)), ...(screen.mainActions?.(page) ?? [])];
     problems.push(
       ...(await textThatDoesNotFit(page, `${screen.name} at ${width} px`, { mainActions })),
     );

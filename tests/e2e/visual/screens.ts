@@ -89,7 +89,7 @@ export interface Screen {
   ready: (page: Page) => Locator;
   /** Done once ready, before the pictures: opening a modal, typing a postcode. */
   act?: (page: Page) => Promise<void>;
-  /** The main actions, at least 44 × 44 px. */
+  /** Main actions besides the primary buttons (which are all checked), at least 44 × 44 px. */
   mainActions?: (page: Page) => Locator[];
   /** Regions that change from run to run, painted over in the pictures. */
   mask?: (page: Page) => Locator[];
@@ -102,8 +102,6 @@ export interface Screen {
 const heading = (name: string | RegExp) => (page: Page) =>
   page.getByRole("heading", { level: 1, name });
 
-const next = (page: Page) => [page.getByRole("button", { name: "Suivant" })];
-
 /** A step of the questionnaire: ready when its "Suivant" button is. */
 function step(name: string, path: string, more: Partial<Screen> = {}): Screen {
   return {
@@ -111,7 +109,6 @@ function step(name: string, path: string, more: Partial<Screen> = {}): Screen {
     situation: "student",
     path: `/simulation/${path}`,
     ready: (page) => page.getByRole("button", { name: "Suivant" }),
-    mainActions: next,
     ...more,
   };
 }
@@ -166,7 +163,6 @@ export const SCREENS: Screen[] = [
     situation: "none",
     path: "/",
     ready: (page) => page.getByRole("button", { name: "Je commence ma simulation" }),
-    mainActions: (page) => [page.getByRole("button", { name: "Je commence ma simulation" })],
   },
   {
     name: "stats",
