@@ -8,7 +8,13 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import type { FastifyInstance } from "fastify";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from "playwright-core";
 import { expect } from "vitest";
 import { buildSimulatorApp, loadBundle } from "../../src/server/compose";
 import { createEngineSupervisor, type EngineSupervisor } from "../../src/server/engine";
@@ -32,11 +38,12 @@ export const CHROMIUM_ARGS = [
 export interface Harness {
   baseUrl: string;
   browser: Browser;
-  /** A page in a fresh context, French unless told (`locale: "en-US"`), optionally sized. */
-  newPage(options?: {
-    locale?: string;
-    viewport?: { width: number; height: number };
-  }): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[] }>;
+  /** Settled once the engine answers (at once unless `waitForEngine` was false). */
+  engineReady: Promise<void>;
+  /** A page in a new context, French by default; `options` add to or override the context's. */
+  newPage(
+    options?: BrowserContextOptions,
+  ): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[] }>;
   /** Stops the engine for good, to see how the site copes without it. */
   stopEngine(): Promise<void>;
   close(): Promise<void>;
@@ -45,6 +52,11 @@ export interface Harness {
 export interface HarnessOptions {
   /** The places directory (`LIEUX_API_URL`), e.g. a loopback server speaking its format. */
   lieuxUrl?: string;
+  /**
+   * False: resolve as soon as the server and the browser are up, the engine still starting (about
+   * 30 s on a loaded machine); pages that compute wait for `engineReady` first.
+   */
+  waitForEngine?: boolean;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -67,8 +79,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     logger: false,
     ...(options.lieuxUrl ? { lieuxUrl: options.lieuxUrl } : {}),
   });
+  const engineReady = engine.start().then(() => engine.waitUntilReady(240_000));
+  // Not awaited when the caller does not wait: its failure is reported by whoever awaits it.
+  engineReady.catch(() => {});
   const [, browser] = await Promise.all([
-    engine.start().then(() => engine.waitUntilReady(240_000)),
+    options.waitForEngine === false ? undefined : engineReady,
     chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS }),
   ]);
   const port = await freePort();
@@ -76,11 +91,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     browser,
-    async newPage(options = {}) {
-      const context = await browser.newContext({
-        locale: options.locale ?? "fr-FR",
-        ...(options.viewport ? { viewport: options.viewport } : {}),
-      });
+    engineReady,
+    async newPage(contextOptions = {}) {
+      const context = await browser.newContext({ locale: "fr-FR", ...contextOptions });
       const page = await context.newPage();
       const consoleErrors: string[] = [];
       page.on("console", (message) => {

@@ -6,7 +6,8 @@
 import type { Page } from "playwright-core";
 import { expectNoAxeViolationsQuickly } from "./harness";
 
-async function useScheme(page: Page, scheme: "light" | "dark"): Promise<void> {
+/** Switches the display scheme, and waits until the DSFR shows it. */
+export async function useScheme(page: Page, scheme: "light" | "dark"): Promise<void> {
   await page.emulateMedia({ colorScheme: scheme });
   await page.waitForFunction(
     (expected) => document.documentElement.getAttribute("data-fr-theme") === expected,

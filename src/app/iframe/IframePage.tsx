@@ -138,7 +138,8 @@ export function IframePage() {
           </Select>
         </div>
         <div className="fr-col-12 fr-col-md-7">
-          <h2 className="fr-h4">Code à copier</h2>
+          {/* Below the options on a phone: a gap after the theme's select. */}
+          <h2 className="fr-h4 fr-mt-4w fr-mt-md-0">Code à copier</h2>
           <pre className="app-embed__snippet">
             <code id="embed-snippet">{snippet}</code>
           </pre>

@@ -127,6 +127,7 @@ export function RecapForm({ idPrefix = "recap" }: { idPrefix?: string }) {
         }}
       />
       <Checkbox
+        className="fr-mb-2w"
         options={[
           {
             label:
@@ -145,7 +146,7 @@ export function RecapForm({ idPrefix = "recap" }: { idPrefix?: string }) {
         )}
       </div>
       {error && <Alert severity="error" small description={error} className="fr-mb-2w" />}
-      <Button type="submit" disabled={status === "waiting"}>
+      <Button type="submit" size="large" disabled={status === "waiting"}>
         Envoyer
       </Button>
     </form>

@@ -79,6 +79,7 @@ export function RecapPage() {
         linkProps={{ to: RESULTS_PATH }}
         iconId="fr-icon-arrow-right-line"
         iconPosition="right"
+        size="large"
       >
         Voir mes résultats
       </Button>

@@ -111,7 +111,7 @@ export function BenefitPage() {
               <h2 id="demande-titre" className="fr-h5">
                 Comment en bénéficier
               </h2>
-              <ul className="fr-btns-group fr-btns-group--inline-md">
+              <ul className="fr-btns-group fr-btns-group--inline-md fr-btns-group--lg">
                 {actions.map((action, i) => (
                   <li key={action.kind}>
                     <a
