@@ -122,7 +122,8 @@ function child(
     [`individu/${id}/date_naissance`]: dateIn(bornYearsAgo(age)),
     [`individu/${id}/nationalite`]: answer("Française"),
     [`individu/${id}/garde_alternee`]: custody,
-    [`individu/${id}/service_civique`]: no,
+    // schema/blocks/individu.yaml asks about civic service from 16 years old.
+    ...(age >= 16 ? { [`individu/${id}/service_civique`]: no } : {}),
     [`individu/${id}/handicap`]: no,
     [`individu/${id}/enfant_a_charge`]: yes,
     [`individu/${id}/scolarite`]: answer(schooling),
