@@ -44,6 +44,9 @@ module.exports = {
         // The results page with sample values (`?debug=`): it renders without a simulation and
         // without the engine, so the run is deterministic and takes seconds.
         `${baseUrl}/simulation/resultats?debug=aide_logement,rsa,bourse_criteres_sociaux`,
+        `${baseUrl}/aides`,
+        `${baseUrl}/aides/aide_logement`,
+        `${baseUrl}/simulation/recapitulatif`,
       ],
       numberOfRuns: 1,
       chromePath: "/usr/bin/chromium",

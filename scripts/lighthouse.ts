@@ -43,7 +43,10 @@ interface Lhr {
   categories: Record<string, { score: number | null }>;
   audits: Record<
     string,
-    { details?: { items?: { resourceType: string; transferSize: number; requestCount: number }[] } }
+    {
+      numericValue?: number;
+      details?: { items?: { resourceType: string; transferSize: number; requestCount: number }[] };
+    }
   >;
 }
 
@@ -55,9 +58,16 @@ function printSummary() {
     const items = lhr.audits["resource-summary"]?.details?.items ?? [];
     const of = (type: string) => items.find((item) => item.resourceType === type);
     const score = (id: string) => lhr.categories[id]?.score?.toFixed(2) ?? "–";
+    const metric = (id: string, scale: number, digits: number) => {
+      const value = lhr.audits[id]?.numericValue;
+      return value === undefined ? "–" : (value / scale).toFixed(digits);
+    };
     console.log(
       `${new URL(lhr.finalDisplayedUrl).pathname}${new URL(lhr.finalDisplayedUrl).search}: ` +
         `accessibilité ${score("accessibility")}, performance ${score("performance")}, ` +
+        `FCP ${metric("first-contentful-paint", 1000, 2)} s, ` +
+        `LCP ${metric("largest-contentful-paint", 1000, 2)} s, ` +
+        `CLS ${metric("cumulative-layout-shift", 1, 3)}, TBT ${metric("total-blocking-time", 1, 0)} ms, ` +
         `JS ${kb(of("script")?.transferSize)} (${of("script")?.requestCount ?? 0} fichiers), ` +
         `total ${kb(of("total")?.transferSize)}`,
     );

@@ -4,15 +4,19 @@
  * that their first paint needs no script. Rendered as for a first visit outside a frame: no
  * stored simulation, no iframe state, the light theme (react-dsfr's server value).
  */
+import { setLink } from "@codegouvfr/react-dsfr/link";
 import { SsrIsDarkProvider } from "@codegouvfr/react-dsfr/useIsDark/server";
 import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
-import { StaticRouter } from "react-router-dom";
+import { Link, StaticRouter } from "react-router-dom";
 import { todayIso } from "../domain/dates";
 import { AppProviders, type AppDeps } from "./AppProviders";
 import { serverRenderedTitle } from "./layout/usePageTitle";
 import { preloadLazyModules } from "./lazy/lazyModule";
 import { AppRoutes } from "./routes";
+
+// As startReactDsfr does in the browser (src/app/main.tsx): DSFR components' links are the router's.
+setLink({ Link });
 
 /** The pages pre-rendered: they show the same to every visitor on their first paint. */
 export const PRERENDERED_PATHS = [

@@ -38,8 +38,8 @@ beforeAll(async () => {
     db: database.db,
     engine: createEngineSupervisor({ port: await freePort(), workers: 1, logger: quietLogger() }),
     staticDir,
+    // No contact address: the pages that show it fill it in after their first paint.
     logger: false,
-    contactEmail: "contact@simulateur.example",
   });
   const port = await freePort();
   await app.listen({ port, host: "127.0.0.1" });
@@ -104,6 +104,51 @@ describe("pre-rendered pages", () => {
       // The shell of the other pages renders nothing without the app.
       await page.goto(`${baseUrl}/simulation/individu/demandeur/date_naissance`);
       await expect(page.locator("#root").innerHTML()).resolves.toBe("");
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it("are the markup the browser renders", async () => {
+    // React does not report a differing attribute in production (it keeps the received one):
+    // the received markup is compared with the browser's own rendering of the page, which
+    // `?iframe=0` asks for (the server sends the shell; the app renders it outside a frame).
+    const { context, page, messages } = await openPage();
+    // Both read by the browser, then written the same way: elements with their attributes in
+    // order, texts; useId's values differ (`_R_1_` when rendered ahead, `_r_0_` in the browser).
+    const canonical = (html: string) =>
+      page.evaluate((markup) => {
+        const template = document.createElement("template");
+        template.innerHTML = markup;
+        const write = (node: Node): string => {
+          if (node.nodeType === Node.TEXT_NODE) return node.textContent ?? "";
+          if (!(node instanceof Element)) return "";
+          const attributes = [...node.attributes]
+            .map(({ name, value }) => `${name}="${value.replace(/_[Rr]_\w+_/g, "_id_")}"`)
+            .sort()
+            .join(" ");
+          const children = [...node.childNodes].map(write).join("");
+          return `<${node.localName} ${attributes}>${children}</${node.localName}>`;
+        };
+        return [...template.content.childNodes].map(write).join("");
+      }, html);
+    try {
+      for (const [path] of PAGES) {
+        const response = await fetch(`${baseUrl}${path}`, { headers: { accept: "text/html" } });
+        const root = /<div id="root" data-prerendered="[^"]*">([\s\S]*)<\/div>\s*<\/body>/.exec(
+          await response.text(),
+        )?.[1];
+        expect(root, path).toBeDefined();
+        await page.goto(`${baseUrl}${path}?iframe=0`);
+        await page.waitForFunction(() => document.title.includes(" - "));
+        const rendered = await page.locator("#root").innerHTML();
+        expect(await canonical(root ?? ""), path).toBe(await canonical(rendered));
+      }
+      // Links of DSFR components are the router's, with their address.
+      expect(await page.locator("header a[title^='Accueil']").first().getAttribute("href")).toBe(
+        "/",
+      );
+      expect(messages).toEqual([]);
     } finally {
       await context.close();
     }
