@@ -81,6 +81,8 @@ function pruneCustomProperties(root: postcss.Root, html: string) {
 /** The rules of `css` that may apply to `html`, in their order, selectors unchanged. */
 export function criticalCss(css: string, html: string): string {
   const { document } = new JSDOM(html).window;
+  // A closed dialog (the display settings) is not drawn: its rules come with the stylesheet.
+  for (const dialog of document.querySelectorAll("dialog:not([open])")) dialog.remove();
   const applies = (selector: string): boolean => {
     try {
       return document.querySelector(staticSelector(selector)) !== null;
@@ -120,7 +122,7 @@ function escapeHtml(text: string): string {
 /** The shell index.html turned into the page at `path`. */
 export function pageDocument(
   shell: string,
-  page: { path: string; html: string; title: string | undefined; css: string },
+  page: { path: string; html: string; title: string | undefined; css: string; fonts: string[] },
 ): string {
   const stylesheet = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/;
   if (!stylesheet.test(shell)) throw new Error("index.html links no stylesheet");
@@ -132,7 +134,16 @@ export function pageDocument(
         `<style data-critical-style>${page.css}</style>\n    ` +
         `<link rel="stylesheet" crossorigin href="${href}" media="print" data-deferred-style>`,
     )
-    .replace("<head>", `<head>\n    <script>${EARLY_SCHEME_SCRIPT}</script>`)
+    .replace(
+      "<head>",
+      `<head>\n    <script>${EARLY_SCHEME_SCRIPT}</script>` +
+        page.fonts
+          .map(
+            (font) =>
+              `\n    <link rel="preload" href="${font}" as="font" type="font/woff2" crossorigin>`,
+          )
+          .join(""),
+    )
     .replace(
       '<div id="root"></div>',
       `<div id="root" data-prerendered="${escapeHtml(page.path)}">${page.html}</div>`,
@@ -144,6 +155,57 @@ export function pageDocument(
     );
   }
   return document;
+}
+
+/**
+ * The pages the browser renders, by path (`*` ends a prefix), and the modules their route loads
+ * on demand (keys of Vite's manifest): their shell lists them all as `modulepreload`, so that
+ * they download at once, beside the app's entry, rather than one import after the other.
+ */
+export const ROUTE_SHELLS: Record<string, readonly string[]> = {
+  "/simulation/resultats*": [
+    "simulation/SimulationLayout.tsx",
+    "results/ResultsPage.tsx",
+    "simulation/simulationRuntime.ts",
+    "bundle.ts",
+  ],
+  "/simulation/*": [
+    "simulation/SimulationLayout.tsx",
+    "simulation/SimulationPage.tsx",
+    "simulation/simulationRuntime.ts",
+    "bundle.ts",
+  ],
+  "/aides": ["aides/AidesPage.tsx", "../generated/catalogue.json"],
+  "/aides/*": ["aides/AidePage.tsx", "../generated/catalogue.json"],
+};
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/** The files of `entries` and of what they import, without those of the app's entry. */
+export function chunkFiles(manifest: Record<string, ManifestChunk>, entries: readonly string[]) {
+  const files = new Set<string>();
+  const seen = new Set<string>(["index.html"]);
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in Vite's manifest`);
+    files.add(`/${chunk.file}`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const entry of entries) visit(entry);
+  return [...files];
+}
+
+/** The app's shell, with the route's modules preloaded. */
+export function shellDocument(shell: string, modules: readonly string[]): string {
+  const links = modules
+    .map((file) => `\n    <link rel="modulepreload" crossorigin href="${file}">`)
+    .join("");
+  return shell.replace("</title>", `</title>${links}`);
 }
 
 export function pageFileName(path: string): string {
@@ -175,13 +237,19 @@ async function main() {
   if (!cssName) throw new Error("index.html links no stylesheet");
   const css = readFileSync(join(appDir, "assets", cssName), "utf8");
 
+  // The faces of the first screen (text, headings, buttons), downloaded with the page rather than
+  // once laid out: the text is not laid out again, larger, when they arrive.
+  const fonts = [...css.matchAll(/\/assets\/Marianne-(?:Regular|Medium|Bold)-[\w-]+\.woff2/g)]
+    .map((match) => match[0])
+    .filter((font, index, all) => all.indexOf(font) === index);
+  if (fonts.length !== 3) throw new Error(`Marianne's faces not found: ${fonts.join(", ")}`);
   rmSync(pagesDir, { recursive: true, force: true });
   mkdirSync(pagesDir, { recursive: true });
   const pages: Record<string, string> = {};
   for (const path of PRERENDERED_PATHS) {
     const { html, title } = await renderPage(path);
     const critical = criticalCss(css, shell.replace('<div id="root"></div>', html));
-    const document = pageDocument(shell, { path, html, title, css: critical });
+    const document = pageDocument(shell, { path, html, title, css: critical, fonts });
     const file = pageFileName(path);
     writeFileSync(join(pagesDir, file), document);
     writeFileSync(join(pagesDir, `${file}.gz`), gzipSync(document, { level: 9 }));
@@ -192,6 +260,16 @@ async function main() {
         `gzip ${kb(gzipSync(document).length)} (critical CSS ${kb(critical.length)})`,
     );
   }
+  const manifestPath = join(appDir, ".vite/manifest.json");
+  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Record<string, ManifestChunk>;
+  for (const [pattern, entries] of Object.entries(ROUTE_SHELLS)) {
+    const file = `shell${pattern.replace("*", "-any").replace(/[^\w-]+/g, "-")}.html`;
+    const document = shellDocument(shell, chunkFiles(manifest, entries));
+    writeFileSync(join(pagesDir, file), document);
+    writeFileSync(join(pagesDir, `${file}.gz`), gzipSync(document, { level: 9 }));
+    pages[pattern] = file;
+  }
+  rmSync(join(appDir, ".vite"), { recursive: true, force: true });
   writeFileSync(join(pagesDir, "pages.json"), `${JSON.stringify(pages, null, 2)}\n`);
   rmSync(ssrDir, { recursive: true, force: true });
   // The SSR build leaves nothing else behind in the served directory.

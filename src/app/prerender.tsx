@@ -16,7 +16,8 @@ import { preloadLazyModules } from "./lazy/lazyModule";
 import { AppRoutes } from "./routes";
 
 // As startReactDsfr does in the browser (src/app/main.tsx): DSFR components' links are the router's.
-setLink({ Link });
+// (startReactDsfr takes any component; setLink's type is react-dsfr's own link.)
+setLink({ Link: Link as unknown as Parameters<typeof setLink>[0]["Link"] });
 
 /** The pages pre-rendered: they show the same to every visitor on their first paint. */
 export const PRERENDERED_PATHS = [

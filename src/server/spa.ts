@@ -68,11 +68,27 @@ export function wantsSpaFallback(request: FastifyRequest): boolean {
  */
 const CLIENT_RENDERED_PARAMETERS = ["iframe", "theme", "data-with-logo"];
 
-/** The file of the page at `url`: its pre-rendering when there is one, else the app's shell. */
+/**
+ * The file of the page at `url`: its pre-rendering when there is one, else the shell of its
+ * route (the app's shell that preloads the route's modules; pages.json names them by a pattern
+ * ending in `*`, the longest matching one applies), else the app's shell.
+ */
 export function spaFile(url: string, prerendered: PrerenderedPages): string {
   const [path = "/", query = ""] = url.split("?", 2);
-  const file = prerendered.get(path);
-  if (!file) return "index.html";
+  const exact = prerendered.get(path);
+  if (!exact) {
+    let best = "";
+    for (const pattern of prerendered.keys()) {
+      if (
+        pattern.endsWith("*") &&
+        path.startsWith(pattern.slice(0, -1)) &&
+        pattern.length > best.length
+      )
+        best = pattern;
+    }
+    return best ? (prerendered.get(best) as string) : "index.html";
+  }
+  const file = exact;
   const parameters = new URLSearchParams(query);
   return CLIENT_RENDERED_PARAMETERS.some((name) => parameters.has(name)) ? "index.html" : file;
 }
