@@ -433,9 +433,16 @@ describe("single-page app with pre-rendered pages", () => {
     writeFileSync(join(staticDir, "index.html"), "<title>Shell</title>");
     writeFileSync(join(staticDir, "prerendered", "index.html"), "<title>Accueil</title>");
     writeFileSync(join(staticDir, "prerendered", "faq.html"), "<title>FAQ</title>");
+    writeFileSync(join(staticDir, "prerendered", "step.html"), "<title>Step</title>");
+    writeFileSync(join(staticDir, "prerendered", "results.html"), "<title>Results</title>");
     writeFileSync(
       join(staticDir, "prerendered", "pages.json"),
-      JSON.stringify({ "/": "index.html", "/faq": "faq.html" }),
+      JSON.stringify({
+        "/": "index.html",
+        "/faq": "faq.html",
+        "/simulation/*": "step.html",
+        "/simulation/resultats*": "results.html",
+      }),
     );
     ctx = await startTestApp({ staticDir });
   });
@@ -444,7 +451,7 @@ describe("single-page app with pre-rendered pages", () => {
     rmSync(staticDir, { recursive: true, force: true });
   });
 
-  it("sends a page's pre-rendering, unless the query asks for the embedded layout", async () => {
+  it("sends a page's pre-rendering or its route's shell, unless embedded", async () => {
     for (const [url, title] of [
       ["/", "Accueil"],
       ["/?utm_source=lettre", "Accueil"],
@@ -452,7 +459,11 @@ describe("single-page app with pre-rendered pages", () => {
       ["/faq?iframe=1", "Shell"],
       ["/?theme=cej", "Shell"],
       ["/faq/autre", "Shell"],
-      ["/simulation/individu/demandeur/date_naissance", "Shell"],
+      // The shells of routes, by their longest matching prefix.
+      ["/simulation/individu/demandeur/date_naissance", "Step"],
+      ["/simulation/resultats?debug=rsa", "Results"],
+      ["/simulation", "Shell"],
+      ["/stats", "Shell"],
     ]) {
       const response = await ctx.app.inject({ url, headers: { accept: "text/html" } });
       expect(response.statusCode, url).toBe(200);
