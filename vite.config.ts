@@ -77,6 +77,8 @@ export default defineConfig({
     outDir: "../../dist/app",
     emptyOutDir: true,
     sourcemap: true,
+    // Read by scripts/prerender.ts (the chunks each page's shell preloads), then removed.
+    manifest: true,
   },
   server: {
     proxy: { "/api": `http://127.0.0.1:${process.env.PORT ?? 8080}` },

@@ -8,10 +8,14 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { freePort } from "../tests/integration/helpers/free-port";
 
 const repoRoot = resolve(import.meta.dirname, "..");
+const require = createRequire(import.meta.url);
+/** lighthouserc.cjs's addresses when LHCI_BASE_URL is not set (as here, where it is read). */
+const defaultBaseUrl = "http://127.0.0.1:8093";
 const staticDir = resolve(repoRoot, process.env.STATIC_DIR || "dist/app");
 const lhci = join(repoRoot, "node_modules/.bin/lhci");
 const resultsDir = join(repoRoot, ".lighthouseci");
@@ -43,23 +47,61 @@ interface Lhr {
   categories: Record<string, { score: number | null }>;
   audits: Record<
     string,
-    { details?: { items?: { resourceType: string; transferSize: number; requestCount: number }[] } }
+    {
+      numericValue?: number;
+      details?: { items?: { resourceType: string; transferSize: number; requestCount: number }[] };
+    }
   >;
 }
 
-/** One line per page: scores and transferred bytes, for the log and the notes. */
-function printSummary() {
+interface Rc {
+  TARGETS: Record<string, { performance: number; lcpMs: number }>;
+  CATALOGUE_URLS: string[];
+}
+
+/** The target of issue 18 §4 for the page at `path`, as lighthouserc.cjs states it. */
+function targetOf(path: string, targets: Rc["TARGETS"]): string {
+  const page =
+    path === "/" ? "home" : path.startsWith("/simulation/resultats") ? "results" : "step";
+  const target = path.startsWith("/aides") ? undefined : targets[page];
+  return target
+    ? ` (objectif : performance ≥ ${target.performance}, LCP ≤ ${target.lcpMs / 1000} s, CLS ≤ 0.05)`
+    : " (objectif : CLS ≤ 0.05)";
+}
+
+/**
+ * One line per page, for the log and the notes: its median run (by performance score), its
+ * runs' scores, transferred bytes, and the target.
+ */
+function printSummary(targets: Rc["TARGETS"]) {
   const kb = (bytes = 0) => `${(bytes / 1024).toFixed(1)} KB`;
+  const byPage = new Map<string, Lhr[]>();
   for (const file of readdirSync(resultsDir).filter((name) => /^lhr-.*\.json$/.test(name))) {
     const lhr = JSON.parse(readFileSync(join(resultsDir, file), "utf8")) as Lhr;
+    const url = new URL(lhr.finalDisplayedUrl);
+    const page = `${url.pathname}${url.search}`;
+    byPage.set(page, [...(byPage.get(page) ?? []), lhr]);
+  }
+  for (const [page, runs] of byPage) {
+    const performance = (lhr: Lhr) => lhr.categories.performance?.score ?? 0;
+    const sorted = [...runs].sort((a, b) => performance(a) - performance(b));
+    const lhr = sorted[Math.floor(sorted.length / 2)] as Lhr;
     const items = lhr.audits["resource-summary"]?.details?.items ?? [];
     const of = (type: string) => items.find((item) => item.resourceType === type);
     const score = (id: string) => lhr.categories[id]?.score?.toFixed(2) ?? "–";
+    const metric = (id: string, scale: number, digits: number) => {
+      const value = lhr.audits[id]?.numericValue;
+      return value === undefined ? "–" : (value / scale).toFixed(digits);
+    };
+    const all =
+      runs.length > 1 ? ` [${sorted.map((run) => performance(run).toFixed(2)).join(", ")}]` : "";
     console.log(
-      `${new URL(lhr.finalDisplayedUrl).pathname}${new URL(lhr.finalDisplayedUrl).search}: ` +
-        `accessibilité ${score("accessibility")}, performance ${score("performance")}, ` +
+      `${page}: accessibilité ${score("accessibility")}, performance ${score("performance")}${all}, ` +
+        `FCP ${metric("first-contentful-paint", 1000, 2)} s, ` +
+        `LCP ${metric("largest-contentful-paint", 1000, 2)} s, ` +
+        `CLS ${metric("cumulative-layout-shift", 1, 3)}, TBT ${metric("total-blocking-time", 1, 0)} ms, ` +
         `JS ${kb(of("script")?.transferSize)} (${of("script")?.requestCount ?? 0} fichiers), ` +
-        `total ${kb(of("total")?.transferSize)}`,
+        `total ${kb(of("total")?.transferSize)}${targetOf(page, targets)}`,
     );
   }
 }
@@ -92,11 +134,24 @@ async function main(): Promise<number> {
     const env = { ...process.env, LHCI_BASE_URL: baseUrl };
     const config = "--config=lighthouserc.cjs";
     rmSync(resultsDir, { recursive: true, force: true });
+    const rc = require(join(repoRoot, "lighthouserc.cjs")) as Rc;
     const collected = await run(["collect", config], env);
     if (collected !== 0) return collected;
+    // The catalogue's pages, one run each: their shift and accessibility are asserted.
+    const catalogue = await run(
+      [
+        "collect",
+        config,
+        "--additive",
+        "--numberOfRuns=1",
+        ...rc.CATALOGUE_URLS.map((url) => `--url=${url.replace(defaultBaseUrl, baseUrl)}`),
+      ],
+      env,
+    );
+    if (catalogue !== 0) return catalogue;
     const asserted = await run(["assert", config], env);
     await run(["upload", config], env);
-    printSummary();
+    printSummary(rc.TARGETS);
     return asserted;
   } finally {
     server.kill("SIGTERM");

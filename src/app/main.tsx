@@ -6,11 +6,19 @@ import "./styles.css";
 import "./link";
 import { startReactDsfr } from "@codegouvfr/react-dsfr/spa";
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { Link } from "react-router-dom";
 import { todayIso } from "../domain/dates";
 import { telemetryConfig } from "./analytics/runtimeConfig";
 import { App } from "./App";
+import { isFramed } from "./iframe/IframeContext";
+import { resolveIframeState } from "./iframe/iframeState";
+
+// A pre-rendered page (scripts/prerender.ts) inlines the rules of its first paint and links the
+// whole stylesheet as `print` so that it does not block that paint: now it applies.
+for (const link of document.querySelectorAll<HTMLLinkElement>("link[data-deferred-style]")) {
+  link.media = "all";
+}
 
 startReactDsfr({ defaultColorScheme: "system", Link });
 // Only when a DSN is configured: the reporting code and its SDK are chunks of their own.
@@ -21,7 +29,27 @@ void telemetryConfig().then(({ sentryDsn }) => {
 const root = document.getElementById("root");
 if (!root) throw new Error("Missing #root element");
 
-createRoot(root).render(
+/**
+ * The pre-rendered page is hydrated when the browser renders it as it was rendered: the same
+ * path, outside a frame and without an embedding's layout or theme (then the page is rendered
+ * anew). Session storage (a simulation to resume) changes the page after its hydration.
+ */
+function hydratable(container: HTMLElement): boolean {
+  if (container.dataset.prerendered === undefined) return false;
+  const iframe = resolveIframeState({
+    search: window.location.search,
+    storage: window.sessionStorage,
+    framed: isFramed(),
+  });
+  return (
+    container.dataset.prerendered === window.location.pathname &&
+    !iframe.inIframe &&
+    !iframe.iframeHeaderCollapse &&
+    iframe.theme === undefined
+  );
+}
+
+const app = (
   <StrictMode>
     <App
       deps={{
@@ -34,5 +62,12 @@ createRoot(root).render(
         logger: { error: reportError },
       }}
     />
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (hydratable(root)) {
+  hydrateRoot(root, app, { onRecoverableError: (error) => reportError(error) });
+} else {
+  root.replaceChildren();
+  createRoot(root).render(app);
+}

@@ -235,7 +235,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
 
   const spa = registerSpa(app, deps.staticDir);
   app.setNotFoundHandler((request, reply) => {
-    if (spa && wantsSpaFallback(request)) return sendSpaIndex(reply);
+    if (spa && wantsSpaFallback(request)) return sendSpaIndex(reply, request.url, spa);
     return sendError(reply, 404, messages.notFound);
   });
 

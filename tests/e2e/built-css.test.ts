@@ -47,6 +47,22 @@ describe("built stylesheet", () => {
     expect(selectorsNotInSources(built, sources())).toEqual([]);
   });
 
+  it("inlines in the pre-rendered pages only selectors of those stylesheets", () => {
+    // scripts/prerender.ts: the rules of each page's first paint, taken whole from the build.
+    const pages = join(assets, "../prerendered");
+    const documents = readdirSync(pages).filter((name) => /^[^.]+\.html$/.test(name));
+    const inlined = documents
+      .map((name) => /<style data-critical-style>([\s\S]*?)<\/style>/.exec(read(join(pages, name))))
+      .filter((match) => match !== null)
+      .map((match) => match[1] ?? "");
+    // The home page and the static pages.
+    expect(inlined.length).toBeGreaterThanOrEqual(7);
+    for (const css of inlined) {
+      expect(selectorsOf(css).size).toBeGreaterThan(100);
+      expect(selectorsNotInSources(css, sources())).toEqual([]);
+    }
+  });
+
   it("would see a DSFR rule that lost its group prefix", () => {
     const dsfr = read(join(reactDsfr, "dsfr/dsfr.css"));
     const rewritten =

@@ -424,6 +424,55 @@ describe("single-page app", () => {
   });
 });
 
+describe("single-page app with pre-rendered pages", () => {
+  let ctx: TestContext;
+  let staticDir: string;
+  beforeAll(async () => {
+    staticDir = mkdtempSync(join(tmpdir(), "simulateur-prerendered-"));
+    mkdirSync(join(staticDir, "prerendered"));
+    writeFileSync(join(staticDir, "index.html"), "<title>Shell</title>");
+    writeFileSync(join(staticDir, "prerendered", "index.html"), "<title>Accueil</title>");
+    writeFileSync(join(staticDir, "prerendered", "faq.html"), "<title>FAQ</title>");
+    writeFileSync(join(staticDir, "prerendered", "step.html"), "<title>Step</title>");
+    writeFileSync(join(staticDir, "prerendered", "results.html"), "<title>Results</title>");
+    writeFileSync(
+      join(staticDir, "prerendered", "pages.json"),
+      JSON.stringify({
+        "/": "index.html",
+        "/faq": "faq.html",
+        "/simulation/*": "step.html",
+        "/simulation/resultats*": "results.html",
+      }),
+    );
+    ctx = await startTestApp({ staticDir });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(staticDir, { recursive: true, force: true });
+  });
+
+  it("sends a page's pre-rendering or its route's shell, unless embedded", async () => {
+    for (const [url, title] of [
+      ["/", "Accueil"],
+      ["/?utm_source=lettre", "Accueil"],
+      ["/faq", "FAQ"],
+      ["/faq?iframe=1", "Shell"],
+      ["/?theme=cej", "Shell"],
+      ["/faq/autre", "Shell"],
+      // The shells of routes, by their longest matching prefix.
+      ["/simulation/individu/demandeur/date_naissance", "Step"],
+      ["/simulation/resultats?debug=rsa", "Results"],
+      ["/simulation", "Shell"],
+      ["/stats", "Shell"],
+    ]) {
+      const response = await ctx.app.inject({ url, headers: { accept: "text/html" } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers["cache-control"], url).toBe("no-cache");
+      expect(response.body, url).toBe(`<title>${title}</title>`);
+    }
+  });
+});
+
 describe("unexpected failures", () => {
   it("answers 500 in French without a stack trace", async () => {
     const ctx = await startTestApp({

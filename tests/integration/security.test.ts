@@ -11,6 +11,7 @@ import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EARLY_SCHEME_SCRIPT } from "../../src/app/theme/earlyScheme";
 import { parseSimulationInput, VALUE_DATES } from "../../src/domain";
 import { loadBundle } from "../../src/server/compose";
 import { ConfigError, loadConfig } from "../../src/server/config";
@@ -68,7 +69,9 @@ describe("hardening headers", () => {
       expect(page.statusCode).toBe(200);
       const csp = String(page.headers["content-security-policy"]);
       expect(csp).toContain("default-src 'self'");
-      expect(csp).toContain("script-src 'self' https://stats.beta.gouv.fr;");
+      // The one inline script, the pre-rendered pages' colour scheme, by the hash of its text.
+      const hash = createHash("sha256").update(EARLY_SCHEME_SCRIPT).digest("base64");
+      expect(csp).toContain(`script-src 'self' 'sha256-${hash}' https://stats.beta.gouv.fr;`);
       expect(csp).not.toMatch(/script-src[^;]*unsafe/);
       expect(csp).toContain("object-src 'none'");
       expect(csp).toContain("base-uri 'self'");

@@ -6,7 +6,7 @@ import { startAutoResize } from "./autoResize";
 
 const IframeStateContext = createContext<IframeState>(NOT_EMBEDDED);
 
-function isFramed(): boolean {
+export function isFramed(): boolean {
   try {
     return window.self !== window.top;
   } catch {
@@ -21,8 +21,12 @@ function isFramed(): boolean {
  */
 export function IframeProvider({ children }: { children: ReactNode }) {
   const { search } = useLocation();
+  // Without a window (the build's pre-rendering), the page as shown outside a frame: the browser
+  // hydrates a pre-rendered page only when it is not embedded (src/app/main.tsx).
   const [state] = useState(() =>
-    resolveIframeState({ search, storage: window.sessionStorage, framed: isFramed() }),
+    typeof window === "undefined"
+      ? NOT_EMBEDDED
+      : resolveIframeState({ search, storage: window.sessionStorage, framed: isFramed() }),
   );
   useEffect(() => {
     if (state.theme) applyTheme(parseTheme(state.theme));

@@ -1,5 +1,5 @@
 import { Button } from "@codegouvfr/react-dsfr/Button";
-import { useState } from "react";
+import { useSyncExternalStore } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { AIDS_COUNT, DURATION_MINUTES } from "../config";
 import { usePageTitle } from "../layout/usePageTitle";
@@ -8,6 +8,8 @@ import { hasApplicantBirthDate, storedSimulationIsResumable } from "../simulatio
 import { SimulationContext } from "../simulation/SimulationContext";
 
 type SimulationActor = ReturnType<typeof SimulationContext.useActorRef>;
+
+const noSubscription = () => () => undefined;
 
 /**
  * The home page does not load the simulation machine (issue 8, "Budgets"): whether a simulation
@@ -21,7 +23,13 @@ export function HomePage() {
   const loadActor = SimulationContext.useActorLoader();
   const actor = SimulationContext.useOptionalActorRef();
   const answers = SimulationContext.useOptionalSelector((state) => state.context.answers);
-  const [stored] = useState(() => storedSimulationIsResumable(storage));
+  // Pre-rendered without a stored simulation (src/app/prerender.tsx): the hydration renders the
+  // same, then the page reads session storage.
+  const stored = useSyncExternalStore(
+    noSubscription,
+    () => storedSimulationIsResumable(storage),
+    () => false,
+  );
   const canResume = answers ? hasApplicantBirthDate(answers) : stored;
 
   // Synchronously when the machine is there already (the visitor came back to the home page).

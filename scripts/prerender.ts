@@ -1,0 +1,279 @@
+/**
+ * `npm run build`'s last step (issue 18 §4, "Fast pages"): the home page and the static pages
+ * pre-rendered to HTML, so that their first paint needs no script and no stylesheet download.
+ *
+ * 1. Builds src/app/prerender.tsx for Node (the same components as the browser's build) into
+ *    dist/ssr, and renders each page of its PRERENDERED_PATHS.
+ * 2. Writes each into a copy of the built index.html (dist/app/prerendered/*.html, listed in
+ *    pages.json), which the server sends for that path (src/server/spa.ts), with:
+ *    - the rules of the stylesheet that the page's markup uses, inlined (its critical CSS): the
+ *      DSFR's rules taken whole, selectors unchanged, in their order;
+ *    - the whole stylesheet still linked, but as `media="print"` so that it does not block the
+ *      first paint: src/app/main.tsx turns it on (`data-deferred-style`);
+ *    - the script that sets the colour scheme before the first paint (src/app/theme/earlyScheme.ts).
+ */
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
+import { JSDOM } from "jsdom";
+import postcss, { type AtRule, type Rule } from "postcss";
+import { build } from "vite";
+import { EARLY_SCHEME_SCRIPT } from "../src/app/theme/earlyScheme";
+
+const repoRoot = resolve(import.meta.dirname, "..");
+const appDir = join(repoRoot, "dist/app");
+const ssrDir = join(repoRoot, "dist/ssr");
+export const PRERENDERED_DIR = "prerendered";
+const pagesDir = join(appDir, PRERENDERED_DIR);
+
+/** Pseudo-classes and pseudo-elements that depend on what the visitor does, not on the markup. */
+const STATE_PSEUDO =
+  /::?(?:before|after|marker|placeholder|selection|first-line|first-letter|backdrop|file-selector-button|-webkit-[\w-]+|-moz-[\w-]+|-ms-[\w-]+|hover|focus|focus-visible|focus-within|active|visited|link|target|checked|indeterminate|disabled|enabled|invalid|valid|required|optional|autofill|placeholder-shown|read-only|read-write|empty|open|popover-open|modal|user-invalid|user-valid|default|in-range|out-of-range)(?![\w-])(?:\([^()]*\))?/g;
+
+/** Attributes the browser sets before or after the first paint: rules on them are kept. */
+const RUNTIME_ATTRIBUTES = /\[\s*data-fr-(?:theme|scheme)[^\]]*\]/g;
+
+/** The selector as matched against the page's markup, or undefined when it cannot be tested. */
+function staticSelector(selector: string): string {
+  const stripped = selector.replace(RUNTIME_ATTRIBUTES, "").replace(STATE_PSEUDO, "").trim();
+  // `.a :hover` lost its last compound: it matched some descendant of `.a`.
+  const completed = /[\s>+~]$/.test(stripped) || stripped === "" ? `${stripped} *` : stripped;
+  return completed.replace(/^\s*\*$/, "*");
+}
+
+const VAR_REFERENCE = /var\(\s*(--[\w-]+)/g;
+
+/**
+ * Drops the custom properties (the DSFR's colour tokens, most of the `:root` rules) that no kept
+ * declaration reads, directly or through another custom property.
+ */
+function pruneCustomProperties(root: postcss.Root, html: string) {
+  // Style attributes of the markup read some too.
+  const read = new Set<string>([...html.matchAll(VAR_REFERENCE)].map((match) => match[1]!));
+  const definitions = new Map<string, string[]>();
+  root.walkDecls((declaration) => {
+    const references = [...declaration.value.matchAll(VAR_REFERENCE)].map((match) => match[1]!);
+    if (declaration.prop.startsWith("--")) {
+      definitions.set(declaration.prop, [
+        ...(definitions.get(declaration.prop) ?? []),
+        ...references,
+      ]);
+    } else for (const name of references) read.add(name);
+  });
+  const pending = [...read];
+  while (pending.length > 0) {
+    for (const name of definitions.get(pending.pop()!) ?? []) {
+      if (!read.has(name)) {
+        read.add(name);
+        pending.push(name);
+      }
+    }
+  }
+  root.walkDecls((declaration) => {
+    if (declaration.prop.startsWith("--") && !read.has(declaration.prop)) declaration.remove();
+  });
+  root.walkRules((rule) => {
+    if (rule.nodes.length === 0) rule.remove();
+  });
+}
+
+/** The rules of `css` that may apply to `html`, in their order, selectors unchanged. */
+export function criticalCss(css: string, html: string): string {
+  const { document } = new JSDOM(html).window;
+  // A closed dialog (the display settings) is not drawn: its rules come with the stylesheet.
+  for (const dialog of document.querySelectorAll("dialog:not([open])")) dialog.remove();
+  const applies = (selector: string): boolean => {
+    try {
+      return document.querySelector(staticSelector(selector)) !== null;
+    } catch {
+      // A selector jsdom cannot read (e.g. :has() of a recent syntax): kept.
+      return true;
+    }
+  };
+  const root = postcss.parse(css);
+  root.walkAtRules((atRule: AtRule) => {
+    // Printing and animations wait for the whole stylesheet.
+    if (atRule.name === "media" && /^print\b/.test(atRule.params.trim())) atRule.remove();
+    else if (/keyframes$/.test(atRule.name)) atRule.remove();
+  });
+  root.walkRules((rule: Rule) => {
+    if (!rule.selectors.some(applies)) rule.remove();
+  });
+  pruneCustomProperties(root, html);
+  // Media queries and supports blocks left empty.
+  let removed = true;
+  while (removed) {
+    removed = false;
+    root.walkAtRules((atRule: AtRule) => {
+      if (atRule.nodes !== undefined && atRule.nodes.length === 0) {
+        atRule.remove();
+        removed = true;
+      }
+    });
+  }
+  return root.toResult().css;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** The shell index.html turned into the page at `path`. */
+export function pageDocument(
+  shell: string,
+  page: { path: string; html: string; title: string | undefined; css: string; fonts: string[] },
+): string {
+  const stylesheet = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/;
+  if (!stylesheet.test(shell)) throw new Error("index.html links no stylesheet");
+  if (page.css.includes("</style")) throw new Error("The critical CSS would end its element");
+  let document = shell
+    .replace(
+      stylesheet,
+      (_, href: string) =>
+        `<style data-critical-style>${page.css}</style>\n    ` +
+        `<link rel="stylesheet" crossorigin href="${href}" media="print" data-deferred-style>`,
+    )
+    .replace(
+      "<head>",
+      `<head>\n    <script>${EARLY_SCHEME_SCRIPT}</script>` +
+        page.fonts
+          .map(
+            (font) =>
+              `\n    <link rel="preload" href="${font}" as="font" type="font/woff2" crossorigin>`,
+          )
+          .join(""),
+    )
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root" data-prerendered="${escapeHtml(page.path)}">${page.html}</div>`,
+    );
+  if (page.title) {
+    document = document.replace(
+      /<title>[^<]*<\/title>/,
+      `<title>${escapeHtml(page.title)}</title>`,
+    );
+  }
+  return document;
+}
+
+/**
+ * The pages the browser renders, by path (`*` ends a prefix), and the modules their route loads
+ * on demand (keys of Vite's manifest): their shell lists them all as `modulepreload`, so that
+ * they download at once, beside the app's entry, rather than one import after the other.
+ */
+export const ROUTE_SHELLS: Record<string, readonly string[]> = {
+  "/simulation/resultats*": [
+    "simulation/SimulationLayout.tsx",
+    "results/ResultsPage.tsx",
+    "simulation/simulationRuntime.ts",
+    "bundle.ts",
+  ],
+  "/simulation/*": [
+    "simulation/SimulationLayout.tsx",
+    "simulation/SimulationPage.tsx",
+    "simulation/simulationRuntime.ts",
+    "bundle.ts",
+  ],
+  "/aides": ["aides/AidesPage.tsx", "../generated/catalogue.json"],
+  "/aides/*": ["aides/AidePage.tsx", "../generated/catalogue.json"],
+};
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/** The files of `entries` and of what they import, without those of the app's entry. */
+export function chunkFiles(manifest: Record<string, ManifestChunk>, entries: readonly string[]) {
+  const files = new Set<string>();
+  const seen = new Set<string>(["index.html"]);
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in Vite's manifest`);
+    files.add(`/${chunk.file}`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const entry of entries) visit(entry);
+  return [...files];
+}
+
+/** The app's shell, with the route's modules preloaded. */
+export function shellDocument(shell: string, modules: readonly string[]): string {
+  const links = modules
+    .map((file) => `\n    <link rel="modulepreload" crossorigin href="${file}">`)
+    .join("");
+  return shell.replace("</title>", `</title>${links}`);
+}
+
+export function pageFileName(path: string): string {
+  return path === "/" ? "index.html" : `${path.slice(1).replace(/\//g, "__")}.html`;
+}
+
+async function main() {
+  await build({
+    configFile: join(repoRoot, "vite.config.ts"),
+    logLevel: "warn",
+    build: {
+      ssr: "prerender.tsx",
+      outDir: ssrDir,
+      emptyOutDir: true,
+      sourcemap: false,
+      // Nothing of it is served.
+      copyPublicDir: false,
+    },
+    // react-dsfr's modules import their CSS: bundled (and dropped), not left to Node.
+    ssr: { noExternal: ["@codegouvfr/react-dsfr"] },
+  });
+  const entry = pathToFileURL(join(ssrDir, "prerender.js")).href;
+  const { renderPage, PRERENDERED_PATHS } = (await import(
+    entry
+  )) as typeof import("../src/app/prerender");
+
+  const shell = readFileSync(join(appDir, "index.html"), "utf8");
+  const cssName = /href="\/assets\/([^"]+\.css)"/.exec(shell)?.[1];
+  if (!cssName) throw new Error("index.html links no stylesheet");
+  const css = readFileSync(join(appDir, "assets", cssName), "utf8");
+
+  // The faces of the first screen (text, headings, buttons), downloaded with the page rather than
+  // once laid out: the text is not laid out again, larger, when they arrive.
+  const fonts = [...css.matchAll(/\/assets\/Marianne-(?:Regular|Medium|Bold)-[\w-]+\.woff2/g)]
+    .map((match) => match[0])
+    .filter((font, index, all) => all.indexOf(font) === index);
+  if (fonts.length !== 3) throw new Error(`Marianne's faces not found: ${fonts.join(", ")}`);
+  rmSync(pagesDir, { recursive: true, force: true });
+  mkdirSync(pagesDir, { recursive: true });
+  const pages: Record<string, string> = {};
+  for (const path of PRERENDERED_PATHS) {
+    const { html, title } = await renderPage(path);
+    const critical = criticalCss(css, shell.replace('<div id="root"></div>', html));
+    const document = pageDocument(shell, { path, html, title, css: critical, fonts });
+    const file = pageFileName(path);
+    writeFileSync(join(pagesDir, file), document);
+    writeFileSync(join(pagesDir, `${file}.gz`), gzipSync(document, { level: 9 }));
+    pages[path] = file;
+    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+    console.log(
+      `prerendered ${path} → ${PRERENDERED_DIR}/${file}: ${kb(document.length)}, ` +
+        `gzip ${kb(gzipSync(document).length)} (critical CSS ${kb(critical.length)})`,
+    );
+  }
+  const manifestPath = join(appDir, ".vite/manifest.json");
+  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Record<string, ManifestChunk>;
+  for (const [pattern, entries] of Object.entries(ROUTE_SHELLS)) {
+    const file = `shell${pattern.replace("*", "-any").replace(/[^\w-]+/g, "-")}.html`;
+    const document = shellDocument(shell, chunkFiles(manifest, entries));
+    writeFileSync(join(pagesDir, file), document);
+    writeFileSync(join(pagesDir, `${file}.gz`), gzipSync(document, { level: 9 }));
+    pages[pattern] = file;
+  }
+  rmSync(join(appDir, ".vite"), { recursive: true, force: true });
+  writeFileSync(join(pagesDir, "pages.json"), `${JSON.stringify(pages, null, 2)}\n`);
+  rmSync(ssrDir, { recursive: true, force: true });
+  // The SSR build leaves nothing else behind in the served directory.
+  if (readdirSync(appDir).includes("prerender.js")) throw new Error("SSR output in dist/app");
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await main();

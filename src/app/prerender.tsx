@@ -1,0 +1,93 @@
+/**
+ * The build's pre-rendering (scripts/prerender.ts): the home page and the static pages rendered
+ * to HTML by the same components as in the browser, which hydrates them (src/app/main.tsx), so
+ * that their first paint needs no script. Rendered as for a first visit outside a frame: no
+ * stored simulation, no iframe state, the light theme (react-dsfr's server value).
+ */
+import { setLink } from "@codegouvfr/react-dsfr/link";
+import { SsrIsDarkProvider } from "@codegouvfr/react-dsfr/useIsDark/server";
+import { StrictMode } from "react";
+import { prerender } from "react-dom/static";
+import { Link, StaticRouter } from "react-router-dom";
+import { todayIso } from "../domain/dates";
+import { AppProviders, type AppDeps } from "./AppProviders";
+import { serverRenderedTitle } from "./layout/usePageTitle";
+import { preloadLazyModules } from "./lazy/lazyModule";
+import { AppRoutes } from "./routes";
+
+// As startReactDsfr does in the browser (src/app/main.tsx): DSFR components' links are the router's.
+// (startReactDsfr takes any component; setLink's type is react-dsfr's own link.)
+setLink({ Link: Link as unknown as Parameters<typeof setLink>[0]["Link"] });
+
+/** The pages pre-rendered: they show the same to every visitor on their first paint. */
+export const PRERENDERED_PATHS = [
+  "/",
+  "/accessibilite",
+  "/cgu",
+  "/confidentialite",
+  "/contact",
+  "/faq",
+  "/mentions-legales",
+] as const;
+
+function emptyStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, value),
+  };
+}
+
+function deps(): AppDeps {
+  return {
+    loadBundle: () => Promise.reject(new Error("No questionnaire while pre-rendering")),
+    storage: emptyStorage(),
+    localStorage: emptyStorage(),
+    // Whatever a page asks the server (the contact address) it asks in an effect, after hydration.
+    fetch: () => Promise.reject(new Error("No server while pre-rendering")),
+    today: () => todayIso(),
+    logger: { error: (error: unknown) => console.error(error) },
+  };
+}
+
+/** The page at `path`: the markup of `#root` and the document title it sets. */
+export async function renderPage(
+  path: string,
+): Promise<{ html: string; title: string | undefined }> {
+  // Every page's module loaded first: nothing suspends, so the markup is inline, without the
+  // streaming scripts that would reveal a boundary later (the CSP allows no inline script).
+  await preloadLazyModules();
+  serverRenderedTitle.current = undefined;
+  const errors: unknown[] = [];
+  // The same tree as src/app/main.tsx, with a static router: prerender() waits for the pages
+  // that load on demand, so the HTML is the page's, not its loading state.
+  const { prelude } = await prerender(
+    <StrictMode>
+      <SsrIsDarkProvider value={false}>
+        <AppProviders deps={deps()}>
+          <StaticRouter location={path}>
+            <AppRoutes />
+          </StaticRouter>
+        </AppProviders>
+      </SsrIsDarkProvider>
+    </StrictMode>,
+    {
+      onError: (error) => void errors.push(error),
+      // A large boundary would otherwise be written apart and revealed by a script.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+    },
+  );
+  if (errors.length > 0) throw new Error(`Pre-rendering ${path} failed`, { cause: errors[0] });
+  const html = await new Response(prelude).text();
+  if (/<script|<template/.test(html))
+    throw new Error(
+      `Pre-rendering ${path} left a script: ${/<(script|template)[^>]*>.{0,200}/s.exec(html)?.[0]}`,
+    );
+  return { html, title: serverRenderedTitle.current };
+}

@@ -1,0 +1,250 @@
+/**
+ * The pre-rendered pages (issue 18 §4, scripts/prerender.ts): their first paint needs no script,
+ * the browser hydrates the same markup without a mismatch (React reports one as an error, which
+ * the app logs), in the light and dark schemes, for a returning visitor, and the embedded
+ * variants are rendered by the browser as before.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildSimulatorApp, loadBundle } from "../../src/server/compose";
+import { createEngineSupervisor } from "../../src/server/engine";
+import { migrateToLatest, openSqliteDatabase, type DatabaseHandle } from "../../src/server/storage";
+import { freePort, quietLogger } from "../integration/helpers/engine";
+import { CHROMIUM_ARGS, staticDir } from "./harness";
+
+const PAGES: [path: string, h1: string][] = [
+  ["/", "Évaluez vos droits aux aides pour les jeunes"],
+  ["/faq", "Questions fréquentes"],
+  ["/contact", "Nous contacter"],
+  ["/accessibilite", "Déclaration d’accessibilité"],
+];
+
+let app: FastifyInstance;
+let browser: Browser;
+let database: DatabaseHandle;
+let baseUrl: string;
+let dir: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "e2e-prerender-"));
+  database = openSqliteDatabase(join(dir, "e2e.sqlite"));
+  await migrateToLatest(database.db);
+  app = buildSimulatorApp({
+    bundle: loadBundle(),
+    db: database.db,
+    engine: createEngineSupervisor({ port: await freePort(), workers: 1, logger: quietLogger() }),
+    staticDir,
+    // No contact address: the pages that show it fill it in after their first paint.
+    logger: false,
+  });
+  const port = await freePort();
+  await app.listen({ port, host: "127.0.0.1" });
+  baseUrl = `http://127.0.0.1:${port}`;
+  browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  await database?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * A page whose console errors and warnings are collected, and which remembers the `<h1>` of the
+ * document as received: after a hydration it is the same element, after a new render it is not.
+ */
+async function openPage(options: BrowserContextOptions = {}) {
+  const context = await browser.newContext({ locale: "fr-FR", ...options });
+  const page = await context.newPage();
+  const messages: string[] = [];
+  page.on("console", (message) => {
+    if (["error", "warning"].includes(message.type())) messages.push(message.text());
+  });
+  page.on("pageerror", (error) => messages.push(error.message));
+  await context.addInitScript(() => {
+    document.addEventListener("DOMContentLoaded", () => {
+      (window as unknown as { receivedH1: Element | null }).receivedH1 =
+        document.querySelector("h1");
+    });
+  });
+  return { context, page, messages };
+}
+
+/** Whether the page's `<h1>` is the received one, once the app has started. */
+async function hydrated(page: Page): Promise<boolean> {
+  // The app turns the deferred stylesheet on as it starts, then renders or hydrates.
+  await page.waitForFunction(
+    () => !document.querySelector("link[data-deferred-style][media=print]"),
+  );
+  await page.waitForFunction(() => document.title.includes(" - "));
+  return page.evaluate(
+    () =>
+      document.querySelector("h1") ===
+      (window as unknown as { receivedH1: Element | null }).receivedH1,
+  );
+}
+
+describe("pre-rendered pages", () => {
+  it("show their content without any script", async () => {
+    const { context, page } = await openPage({ javaScriptEnabled: false });
+    try {
+      for (const [path, h1] of PAGES) {
+        await page.goto(`${baseUrl}${path}`);
+        await expect(page.locator("main h1").textContent()).resolves.toBe(h1);
+        // Laid out by the inlined rules: the DSFR's header, not an unstyled list.
+        const header = await page.locator("header.fr-header").boundingBox();
+        expect(header?.height).toBeGreaterThan(60);
+        await expect(page.title()).resolves.toMatch(/ - Simulateur d’aides pour les jeunes$/);
+      }
+      // The shell of the other pages renders nothing without the app.
+      await page.goto(`${baseUrl}/simulation/individu/demandeur/date_naissance`);
+      await expect(page.locator("#root").innerHTML()).resolves.toBe("");
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it("are the markup the browser renders", async () => {
+    // React does not report a differing attribute in production (it keeps the received one):
+    // the received markup is compared with the browser's own rendering of the page, which
+    // `?iframe=0` asks for (the server sends the shell; the app renders it outside a frame).
+    const { context, page, messages } = await openPage();
+    // Both read by the browser, then written the same way: elements with their attributes in
+    // order, texts; useId's values differ (`_R_1_` when rendered ahead, `_r_0_` in the browser).
+    const canonical = (html: string) =>
+      page.evaluate((markup) => {
+        const template = document.createElement("template");
+        template.innerHTML = markup;
+        const write = (node: Node): string => {
+          if (node.nodeType === Node.TEXT_NODE) return node.textContent ?? "";
+          if (!(node instanceof Element)) return "";
+          const attributes = [...node.attributes]
+            .map(({ name, value }) => `${name}="${value.replace(/_[Rr]_\w+_/g, "_id_")}"`)
+            .sort()
+            .join(" ");
+          const children = [...node.childNodes].map(write).join("");
+          return `<${node.localName} ${attributes}>${children}</${node.localName}>`;
+        };
+        return [...template.content.childNodes].map(write).join("");
+      }, html);
+    try {
+      for (const [path] of PAGES) {
+        const response = await fetch(`${baseUrl}${path}`, { headers: { accept: "text/html" } });
+        const root = /<div id="root" data-prerendered="[^"]*">([\s\S]*)<\/div>\s*<\/body>/.exec(
+          await response.text(),
+        )?.[1];
+        expect(root, path).toBeDefined();
+        await page.goto(`${baseUrl}${path}?iframe=0`);
+        await page.waitForFunction(() => document.title.includes(" - "));
+        const rendered = await page.locator("#root").innerHTML();
+        expect(await canonical(root ?? ""), path).toBe(await canonical(rendered));
+      }
+      // Links of DSFR components are the router's, with their address.
+      expect(await page.locator("header a[title^='Accueil']").first().getAttribute("href")).toBe(
+        "/",
+      );
+      expect(messages).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it("hydrate without a mismatch, light and dark", async () => {
+    for (const colorScheme of ["light", "dark"] as const) {
+      const { context, page, messages } = await openPage({ colorScheme });
+      try {
+        for (const [path, h1] of PAGES) {
+          await page.goto(`${baseUrl}${path}`);
+          await expect(hydrated(page)).resolves.toBe(true);
+          await expect(page.locator("main h1").textContent()).resolves.toBe(h1);
+          expect(await page.locator("html").getAttribute("data-fr-theme")).toBe(colorScheme);
+        }
+        // Hydrated pages work: the home page's button starts the simulation.
+        await page.goto(`${baseUrl}/`);
+        await hydrated(page);
+        await page.getByRole("button", { name: "Je commence ma simulation" }).click();
+        await page.waitForURL(/\/simulation\/individu\/demandeur\/date_naissance$/);
+        expect(messages).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+  }, 120_000);
+
+  it("are dark before the app starts when the visitor chose the dark scheme", async () => {
+    const { context, page, messages } = await openPage({ colorScheme: "light" });
+    try {
+      await page.goto(`${baseUrl}/faq`);
+      await hydrated(page);
+      // The visitor's choice, as react-dsfr's display settings store it.
+      await page.evaluate(() => localStorage.setItem("scheme", "dark"));
+      await page.route("**/assets/*.js", (route) => route.abort());
+      await page.goto(`${baseUrl}/faq`);
+      await expect(page.locator("html").getAttribute("data-fr-theme")).resolves.toBe("dark");
+      await page.unroute("**/assets/*.js");
+      await page.goto(`${baseUrl}/faq`);
+      await expect(hydrated(page)).resolves.toBe(true);
+      expect(await page.locator("html").getAttribute("data-fr-theme")).toBe("dark");
+      expect(messages.filter((text) => !text.includes("net::ERR_FAILED"))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it("offer a returning visitor to resume, after the hydration", async () => {
+    const { context, page, messages } = await openPage();
+    try {
+      await page.goto(`${baseUrl}/faq`);
+      // A simulation saved in this tab, with the applicant's birth date (docs/product.md §5).
+      await page.evaluate(() =>
+        sessionStorage.setItem(
+          "simulation",
+          JSON.stringify({
+            answers: {
+              all: [
+                {
+                  entityName: "individu",
+                  id: "demandeur",
+                  fieldName: "date_naissance",
+                  value: "2004-05-01",
+                },
+              ],
+              current: [],
+            },
+            dateDeValeur: "2026-11-01",
+          }),
+        ),
+      );
+      await page.goto(`${baseUrl}/`);
+      await expect(hydrated(page)).resolves.toBe(true);
+      await page.getByRole("button", { name: "Reprendre ma simulation" }).waitFor();
+      await page.getByRole("button", { name: "Commencer une nouvelle simulation" }).waitFor();
+      expect(messages).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it("are rendered by the browser when embedded", async () => {
+    const { context, page, messages } = await openPage();
+    try {
+      // The query asks for the embedded layout: the server sends the app's shell.
+      const response = await page.goto(`${baseUrl}/?iframe=true&data-with-logo=false`);
+      expect(await response?.text()).not.toContain("data-prerendered");
+      await page.locator("main h1").waitFor();
+      await expect(page.locator("header.fr-header .fr-header__logo").count()).resolves.toBe(0);
+      // Then the stored state asks for it: the pre-rendered page is rendered anew, not hydrated.
+      await page.goto(`${baseUrl}/faq`);
+      await expect(hydrated(page)).resolves.toBe(false);
+      await expect(page.locator("header.fr-header .fr-header__logo").count()).resolves.toBe(0);
+      expect(messages).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+});
