@@ -1,6 +1,7 @@
 import { Button } from "@codegouvfr/react-dsfr/Button";
 import { createModal } from "@codegouvfr/react-dsfr/Modal";
 import { useEffect, useRef } from "react";
+import { createPortal } from "react-dom";
 import { useHasResults, useIsAnonymized } from "../simulation/hooks";
 import { SimulationContext } from "../simulation/SimulationContext";
 import { PARTNER_RESULTS_URL, postToPartner } from "./partner";
@@ -45,9 +46,17 @@ export function RecapEmailButton() {
       >
         {RECAP_BUTTON_LABEL}
       </Button>
-      <recapModal.Component title={RECAP_TITLE}>
-        <RecapForm idPrefix="recap-modal" />
-      </recapModal.Component>
+      {/*
+       * At the document's end, not inside the caller's button group: the DSFR's
+       * `.fr-btns-group .fr-btn` rules would resize the modal's own buttons (its "Envoyer" would
+       * lose its large size and fall under a 44 px tap target).
+       */}
+      {createPortal(
+        <recapModal.Component title={RECAP_TITLE}>
+          <RecapForm idPrefix="recap-modal" />
+        </recapModal.Component>,
+        document.body,
+      )}
     </>
   );
 }
