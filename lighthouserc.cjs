@@ -81,7 +81,7 @@ module.exports = {
         `${baseUrl}/simulation/resultats?debug=aide_logement,rsa,bourse_criteres_sociaux`,
       ],
       // The median of three runs (scripts/lighthouse.ts then adds CATALOGUE_URLS, one run each).
-      numberOfRuns: 3,
+      numberOfRuns: Number(process.env.LIGHTHOUSE_RUNS || 3),
       chromePath: "/usr/bin/chromium",
       settings: {
         chromeFlags: "--headless=new --no-sandbox --disable-gpu",
