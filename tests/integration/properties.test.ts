@@ -13,7 +13,9 @@
  * - eligibility: every aid shown passes its own eligibility ("Pourquoi pas moi ?" says nothing
  *   against it, its territory and interest question hold);
  * - amounts: no amount is negative, NaN, or above its declared amount (a condition-based aid),
- *   100 % (a rate), or the sane bounds below (the engine's amounts declare no ceiling).
+ *   100 % (a rate), or the sane bounds below (the engine's amounts declare no ceiling);
+ * - paid together: the results summary never counts two options of one exclusion
+ *   (schema/results.yaml), and its totals never exceed the sum of the amounts shown.
  *
  * All the households are computed at once (the engine path batches them), then each property that
  * failed is replayed alone from its first failing household, and fast-check shrinks it: the
@@ -29,6 +31,7 @@ import {
   findAnswer,
   monthId,
   parseSimulationInput,
+  summarizeResults,
   valueDates,
   writeAnswer,
   type Answer,
@@ -379,6 +382,28 @@ const properties: Record<string, Property> = {
       if (conditions.length > 0 && !eligibilityHolds({ and: conditions } as Predicate, facts))
         problems.push(`${droit.id}: shown outside its territory or interest`);
     }
+    return problems.length ? problems.join("; ") : undefined;
+  },
+
+  async "benefits that cannot be paid together are never both counted"(c) {
+    const droits = await computer.results(simulationOf(variantsOf(c).answers));
+    const summary = summarizeResults(droits.droitsEligibles, bundle.results);
+    const problems: string[] = [];
+    for (const exclusion of bundle.results?.exclusions ?? []) {
+      const countedOptions = exclusion.options.filter((ids) =>
+        ids.some((id) => summary.counted.has(id)),
+      );
+      if (countedOptions.length > 1)
+        problems.push(
+          `${exclusion.id}: ${countedOptions.map((ids) => ids.join("+")).join(" and ")}`,
+        );
+    }
+    const sum = (total: number, droit: Droit) =>
+      total + (typeof droit.montant === "number" ? droit.montant : 0);
+    const bound = droits.droitsEligibles.reduce(sum, 0);
+    const { mensuel, annuel, ponctuel } = summary.totals;
+    if (mensuel + annuel + ponctuel > bound + 0.01)
+      problems.push(`totals ${mensuel + annuel + ponctuel} above the sum of the amounts ${bound}`);
     return problems.length ? problems.join("; ") : undefined;
   },
 

@@ -58,7 +58,8 @@ async function open(path: string, fetch: FetchLike, storage = validStorage()) {
   cleanup = rendered.unmount;
   await settle();
   await settleUntil(() => rendered.container.querySelector("main h1") !== null);
-  return rendered.container;
+  // The whole document: the recap modal is rendered at its end (a portal), outside the app's root.
+  return document.body;
 }
 
 function simulationFetch(followup: (init?: RequestInit) => Response) {

@@ -68,6 +68,15 @@ describe("summarizeResults", () => {
     expect(both.totals.mensuel).toBe(550);
   });
 
+  it("counts the AAH or the RSA, the larger, since the RSA counts the AAH in its resources", () => {
+    const summary = summarizeResults(
+      [droit("aah", 1033.32), droit("rsa", 568.94), droit("contrat_engagement_jeune", 561.68)],
+      rules,
+    );
+    expect(summary.totals.mensuel).toBe(1595);
+    expect([...summary.counted].sort()).toEqual(["aah", "contrat_engagement_jeune"]);
+  });
+
   it("takes the preferred option whatever the amounts", () => {
     const health = summarizeResults(
       [droit("css_participation_forfaitaire", 0), droit("auvergne_mutuelle_communale", true)],

@@ -344,8 +344,8 @@ describe("ids and references", () => {
   it("reports a duplicate benefit id", () => {
     const { text, errors } = breakSchema(
       "benefits/nationales.yaml",
-      // A benefit no other file names (unexpected.yaml names ppa, rsa…).
-      "  - id: aide_merite_montant\n",
+      // A benefit no other file names (unexpected.yaml names ppa, rsa…; results.yaml others).
+      "  - id: aide_permis_pro_btp\n",
       "  - id: aide_mobilite_parcoursup\n",
     );
     const lines = text.split("\n");

@@ -169,8 +169,8 @@ describe("stability of monthly engine variables", () => {
   it("requires one classification per variable", () => {
     const { text, errors } = breakSchemaReport(
       "blocks/individu.yaml",
-      "Autre situation }\n        engine: { variable: scolarite, period: month, stable: last_3_months }",
-      "Autre situation }\n        engine: { variable: scolarite, period: month, stable: current_month }",
+      "Pas encore scolarisé ou autre situation }\n        engine: { variable: scolarite, period: month, stable: last_3_months }",
+      "Pas encore scolarisé ou autre situation }\n        engine: { variable: scolarite, period: month, stable: current_month }",
     );
     const step = stepIndex(text, "individu.scolarite_enfant");
     expect(errors.map((error) => error.split("\n")[0])).toEqual([

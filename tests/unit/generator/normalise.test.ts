@@ -31,7 +31,9 @@ describe("typography in the bundle", () => {
   const field = (stepId: string) => steps.find((s) => s.id === stepId)?.fields[0];
 
   it("normalises questions, hints and labels", () => {
-    expect(field("menage._logementType")?.question).toBe(`Êtes-vous${NBSP}?`);
+    expect(field("menage._logementType")?.question).toBe(
+      `Quelle est votre situation de logement${NBSP}?`,
+    );
     expect(field("individu.coordonnees")?.hint).toBe(
       `Facultatif. Vos coordonnées restent dans ce navigateur${NBSP}; elles ne sont jamais envoyées avec votre simulation.`,
     );

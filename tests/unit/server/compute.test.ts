@@ -514,7 +514,7 @@ describe("caching calculator", () => {
     const second = await cache.calculate(reordered);
     expect(second).toEqual(first);
     expect(engine.sent).toHaveLength(1);
-    expect(cache.stats).toEqual({ computed: 1, hits: 1 });
+    expect(cache.stats).toEqual({ computed: 1, hits: 1, shared: 0 });
   });
 
   it("hands out copies: a caller altering its answer does not alter the next one's", async () => {

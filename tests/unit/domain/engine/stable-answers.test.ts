@@ -16,7 +16,7 @@ describe("rule: stable answers over the last 3 months", () => {
     expect([...stable].sort()).toEqual(
       [
         ...["nationalite", "statut_marital", "activite", "scolarite", "annee_etude"],
-        ...["statuts_etablissement_scolaire", "stagiaire", "alternant"],
+        ...["statuts_etablissement_scolaire", "stagiaire", "alternant", "apprenti"],
         ...["groupe_specialites_formation", "service_civique", "date_debut_chomage"],
         ...["contrat_de_travail_debut", "peec_employeur", "ass_precondition_remplie"],
         ...["inapte_travail", "handicap", "taux_incapacite"],
