@@ -62,6 +62,7 @@ import {
   postgresServerUrl,
   type WriteFigures,
 } from "./bench-writes";
+import { benchRedis } from "./bench-redis";
 
 const REPEATED_RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const MISSES_PER_SITUATION = Number(process.env.BENCH_MISSES ?? 8);
@@ -513,4 +514,32 @@ for (const w of writes) {
       `idle ${w.idleRssMb.toFixed(0)} MB; built server run by scripts/serve.sh, as npm start does`,
     ),
   );
+}
+
+// Shared state (issue 19 §5): what Redis adds to a request, through src/server/shared.
+console.log("");
+const redis = await benchRedis();
+if (!redis)
+  console.log("no Redis reachable (REDIS_URL, TEST_REDIS_URL, 127.0.0.1:6379): not measured");
+else {
+  const p = (samples: number[]) =>
+    `${percentile(samples, 50).toFixed(2)} / ${percentile(samples, 95).toFixed(2)} ms`;
+  console.log(
+    `Redis round trips (${redis.url}), p50 / p95, ${redis.ping.length} each, one at a time:`,
+  );
+  console.log(row("PING", p(redis.ping)));
+  console.log(row("engine cache, miss (GET)", p(redis.cacheMiss)));
+  console.log(
+    row(
+      "engine cache, hit (GET + index update)",
+      p(redis.cacheHit),
+      "",
+      "",
+      `${(redis.responseBytes / 1024).toFixed(0)} kB response`,
+    ),
+  );
+  console.log(
+    row("computation claim + store (SET NX PX, SET EX, ZADD, PUBLISH)", p(redis.claimAndPut)),
+  );
+  console.log(row("rate limit, one take (rate-limiter-flexible)", p(redis.limiterTake)));
 }
