@@ -98,9 +98,10 @@ it("imports only runtime dependencies and Node's own modules (no devDependency: 
   const manifest = JSON.parse(
     readFileSync(new URL("../../package.json", import.meta.url), "utf8"),
   ) as { dependencies: Record<string, string> };
-  // `from "x"`, `import("x")`, `import "x"`, `createRequire(…)("x")`, `require("x")`, `.resolve("x/…")`.
+  // `from "x"`, `import("x")`, `import "x"`, `createRequire(…)("x")`, `require("x")`, `.resolve("x/…")`
+  // (not any `(…)("x")`: the limiters are made by `(deps.limiters ?? memory…)("stats-ip", …)`).
   const specifier =
-    /(?:\bfrom\s*|\bimport\s*\(?\s*|\)\s*\(\s*|\brequire\w*\s*\(\s*|\.resolve\(\s*)["']([^"'./\s][^"'\s]*)["']/g;
+    /(?:\bfrom\s*|\bimport\s*\(?\s*|\bcreateRequire\([^)]*\)\s*\(\s*|\brequire\w*\s*\(\s*|\.resolve\(\s*)["']([^"'./\s][^"'\s]*)["']/g;
   const packages = new Set<string>();
   for (const [, name] of bundle.matchAll(specifier)) {
     const parts = name!.split("/");

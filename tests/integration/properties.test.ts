@@ -368,7 +368,12 @@ const properties: Record<string, Property> = {
         droits.droitsEligibles,
         droit.id,
       );
-      if (!explanation?.eligible || explanation.reason)
+      // An aid shown "possible" is not certain by definition: only an input we guessed
+      // (docs/engine-notes.md, "Guessed inputs") stands against it, and the card says which.
+      const possible = droit.status?.kind === "possible";
+      if (possible && droit.status!.conditions.length === 0)
+        problems.push(`${droit.id}: possible, but names no guessed condition`);
+      if (!possible && (!explanation?.eligible || explanation.reason))
         problems.push(`${droit.id}: ${explanation?.reason ?? "unknown"}`);
       // Engine and bike aids: their institution's territory and their interest question.
       const benefit =
