@@ -43,7 +43,8 @@ function Page() {
       <AppSkipLinks />
       <PreviewBannerSlot />
       {iframeHeaderCollapse ? <CollapsedHeader /> : <AppHeader />}
-      <main id={CONTENT_ID} tabIndex={-1}>
+      {/* Embedded, the page is as tall as its content: the iframe follows it (no screen-tall floor). */}
+      <main id={CONTENT_ID} tabIndex={-1} className={inIframe ? "app-embedded" : undefined}>
         {/* A page loading on demand: header and footer stay, the page's place says so. */}
         <PageErrorBoundary location={pathname}>
           <Suspense fallback={<PageLoading />}>
