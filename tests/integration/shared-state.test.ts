@@ -94,6 +94,12 @@ async function waitReady(state: SharedState): Promise<void> {
   });
 }
 
+/** Resolves once the clock has moved to the next millisecond (a state, not a fixed delay). */
+async function nextMillisecond(): Promise<void> {
+  const now = Date.now();
+  while (Date.now() <= now) await new Promise((turn) => setImmediate(turn));
+}
+
 describe("engine results shared by instances", () => {
   it("computes a request once: the second instance reads the first one's result", async () => {
     const [a, b] = [instance(), instance()];
@@ -159,11 +165,17 @@ describe("engine results shared by instances", () => {
     await waitReady(a);
     const [engineA, engineB] = [countingEngine(), countingEngine()];
     const cacheA = cached(engineA, a);
-    for (const salary of [1, 2, 3]) await cacheA.calculate(request(salary));
+    // Uses are ordered by the millisecond (src/server/shared/result-cache.ts): two uses within
+    // one millisecond tie, and Redis orders ties by key. Each use here waits for the next one.
+    for (const salary of [1, 2, 3]) {
+      await cacheA.calculate(request(salary));
+      await nextMillisecond();
+    }
     // A read of the first moves it last: the second is the least recently used.
     const b = instance({ cacheSize: 3 });
     await waitReady(b);
     await cached(countingEngine(), b).calculate(request(1));
+    await nextMillisecond();
     await cacheA.calculate(request(4));
     await waitFor("the eviction", async () =>
       (await inspector.zcard(`${prefix}engine:index`)) === 3 ? true : undefined,
