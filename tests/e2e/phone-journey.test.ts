@@ -130,7 +130,7 @@ describe("the journey on a phone, in an English-locale browser", () => {
     expect(await focused(page)).toBe("Mois");
 
     // The right date: the next step, its heading focused, the answer stored as YYYY-MM-DD.
-    await page.keyboard.press("Shift+Tab");
+    await page.locator(BIRTH_DATE).getByLabel("Jour").focus();
     await retypeDate(page, "15", "3", "2006");
     await page.waitForURL(/\/nationalite$/);
     await expect.poll(() => focused(page)).toBe("Quelle est votre nationalité\u00a0?");
