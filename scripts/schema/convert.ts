@@ -172,6 +172,7 @@ export function convertSchema(
     chapters: schema.chapters.value.chapters.map((c) => ({
       id: c.id,
       label: frenchTypography(c.label),
+      ...(c.computeAhead ? { computeAhead: true } : {}),
     })),
     enumerations,
     blocks,

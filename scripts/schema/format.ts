@@ -143,7 +143,9 @@ export const blockFile = z.strictObject({
 });
 
 export const chaptersFile = z.strictObject({
-  chapters: z.array(z.strictObject({ id: name, label: text })).min(1),
+  chapters: z
+    .array(z.strictObject({ id: name, label: text, computeAhead: z.literal(true).optional() }))
+    .min(1),
 });
 
 export const enumerationsFile = z.strictObject({

@@ -57,9 +57,12 @@ export function applicantInterested(
 
 /**
  * The benefits worth asking the engine about, in catalogue order: those whose institution acts
- * in the household's commune (territorial ones are dropped while no commune is answered), whose
- * interest question, if any, the applicant answered yes, and whose prefilter, if any, holds with
- * `self` the applicant. Pure: it reads the answers only.
+ * in the household's commune (territorial ones are dropped while no commune is answered) and whose
+ * prefilter, if any, holds with `self` the applicant. Pure: it reads the answers only.
+ *
+ * Interest questions do not narrow it (`wantedDroits` filters the results instead): they are asked
+ * last, and the request must not change with them, so that a computation started ahead of them
+ * (docs/schema-format.md, "Chapters") answers the final one.
  */
 export function selectEngineBenefits(
   bundle: Bundle,
@@ -78,12 +81,26 @@ export function selectEngineBenefits(
       return false;
     const institution = institutions.get(benefit.institution);
     if (institution && !benefitTerritoryContains(institution, commune)) return false;
-    if (
-      benefit.interestFlag !== undefined &&
-      !applicantInterested(bundle, answers, benefit.interestFlag)
-    )
-      return false;
     return benefit.prefilter === undefined || evaluate(benefit.prefilter, applicantContext());
+  });
+}
+
+/**
+ * The engine's results the visitor wants: those of a benefit with an interest question only when
+ * the applicant answered yes to it.
+ */
+export function wantedDroits(
+  bundle: Bundle,
+  droits: readonly Droit[],
+  answers: readonly Answer[],
+): Droit[] {
+  const flags = new Map(bundle.benefits.map((benefit) => [benefit.id, benefit.interestFlag]));
+  const wanted = new Map<string, boolean>();
+  return droits.filter((droit) => {
+    const flag = flags.get(droit.id);
+    if (flag === undefined) return true;
+    if (!wanted.has(flag)) wanted.set(flag, applicantInterested(bundle, answers, flag));
+    return wanted.get(flag);
   });
 }
 

@@ -88,6 +88,12 @@ export interface Field {
 export interface Chapter {
   id: string;
   label: string;
+  /**
+   * Once every question before this chapter is answered, the server computes the results in the
+   * background (docs/schema-format.md, "Chapters"): what is asked from here on rarely changes the
+   * engine's request.
+   */
+  computeAhead?: true;
 }
 
 /**

@@ -22,3 +22,4 @@ export * from "./ab-tests";
 export * from "./answer-bounds";
 export * from "./guesses";
 export * from "./results-summary";
+export * from "./compute-ahead";

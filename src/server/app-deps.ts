@@ -57,6 +57,8 @@ export interface AppDeps {
   computeResults: ComputeResults;
   /** `GET /api/simulation/:id/{representation}`; without it those views answer 404. */
   computeRepresentation?: ComputeRepresentation;
+  /** Starts a saved simulation's computation in the background; none: results compute on demand. */
+  computeAhead?: (simulation: Simulation) => void;
   /** `GET /api/simulation/:id/eligibility/:benefitId`; without it the route answers 404. */
   explainBenefit?: ExplainBenefit;
   /** `GET /api/openfisca/missingbenefits`; without it the route answers 503. */

@@ -204,6 +204,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     computeResults: deps.computeResults,
     computeRepresentation: deps.computeRepresentation,
     explainBenefit: deps.explainBenefit,
+    computeAhead: deps.computeAhead,
   });
   registerFollowupRoutes(app, {
     simulations,

@@ -8,6 +8,7 @@ import type { AppDeps, MissingBenefits } from "./app-deps";
 import { createBikeAidsCalculator } from "./bikes";
 import { createCommuneCentres } from "./commune-centres";
 import {
+  createComputeAhead,
   createEngineCompute,
   createEngineInfo,
   type EngineCompute,
@@ -20,7 +21,7 @@ import { createHttpSmsSender, createSmtpMailer, type RecapDeps } from "./recap";
 import { repoPath } from "./repo-paths";
 import { createSimulationComputer, type SimulationComputer } from "./results";
 import type { StatsBenefit, StatsSettings } from "./routes/stats";
-import type { Database } from "./storage";
+import type { Database, Simulation } from "./storage";
 
 const BUNDLE_URL = repoPath("src", "generated", "bundle.json");
 
@@ -57,6 +58,8 @@ export interface ComputeSettings {
   maxQueue?: number;
   /** ENGINE_QUEUE_TIMEOUT_MS (default 10 000). */
   queueTimeoutMs?: number;
+  /** ENGINE_AHEAD_QUEUE (default as `maxQueue`; 0: no computation ahead of the click). */
+  aheadQueue?: number;
   /** With REDIS_URL: the results and computations of every instance. */
   shared?: SharedResults;
 }
@@ -142,6 +145,7 @@ export function buildEngineCompute(
     ...(settings.batchWindowMs !== undefined ? { batchWindowMs: settings.batchWindowMs } : {}),
     ...(settings.maxQueue !== undefined ? { maxQueue: settings.maxQueue } : {}),
     ...(settings.queueTimeoutMs !== undefined ? { queueTimeoutMs: settings.queueTimeoutMs } : {}),
+    ...(settings.aheadQueue !== undefined ? { aheadQueue: settings.aheadQueue } : {}),
     ...(settings.shared ? { shared: settings.shared } : {}),
   });
 }
@@ -216,13 +220,23 @@ export function buildSimulatorApp({
   });
   const compute = buildEngineCompute(engine, settings);
   const computer = buildSimulationComputer(bundle, catalogue, compute, parametersAt);
-  return buildApp({
+  const ahead =
+    compute.aheadQueue > 0
+      ? createComputeAhead({
+          run: computer.computeAhead,
+          maxTracked: compute.aheadQueue,
+          // The app's logger, once built (a computation ahead fails only after a save).
+          onError: (error) => app.log.warn({ err: error }, "compute ahead failed"),
+        })
+      : undefined;
+  const app = buildApp({
     db,
     bundle,
     parseSimulationInput: (body) => parseSimulationInput(bundle, body),
     computeResults: computer.results,
     computeRepresentation: computer.representation,
     explainBenefit: computer.explain,
+    ...(ahead ? { computeAhead: (simulation: Simulation) => ahead.schedule(simulation) } : {}),
     missingBenefits: missingBenefitsOf(bundle, engine, compute),
     engineStatus: () => engine.status,
     parametersAt,
@@ -240,4 +254,5 @@ export function buildSimulatorApp({
     ...(staticDir ? { staticDir } : {}),
     ...(logger !== undefined ? { logger } : {}),
   });
+  return app;
 }

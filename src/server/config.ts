@@ -40,6 +40,8 @@ export interface Config {
   engineMaxQueue?: number;
   /** Longest wait of a computation for an engine worker before a 503. */
   engineQueueTimeoutMs: number;
+  /** Most computations ahead of a click waiting for a free worker; 0: none; unset: as the queue. */
+  engineAheadQueue?: number;
   /** `POST /api/simulation` per client address per minute (0: no limit). */
   writesPerMinutePerIp: number;
   /** Computations (results, representations, explanations) per client address per minute (0: no limit). */
@@ -145,6 +147,7 @@ const schema = z
     ENGINE_BATCH_WINDOW_MS: integer(0, 1_000).default(15),
     ENGINE_MAX_QUEUE: integer(1, 1_000_000).optional(),
     ENGINE_QUEUE_TIMEOUT_MS: integer(100, 3_600_000).default(10_000),
+    ENGINE_AHEAD_QUEUE: integer(0, 1_000_000).optional(),
     WRITES_PER_MINUTE_PER_IP: integer(0, 1_000_000).default(120),
     COMPUTATIONS_PER_MINUTE_PER_IP: integer(0, 1_000_000).default(120),
     REQUEST_TIMEOUT_MS: integer(1_000, 3_600_000).default(10_000),
@@ -223,6 +226,7 @@ export function loadConfig(env: Env = process.env): Config {
     engineBatchWindowMs: values.ENGINE_BATCH_WINDOW_MS,
     engineMaxQueue: values.ENGINE_MAX_QUEUE,
     engineQueueTimeoutMs: values.ENGINE_QUEUE_TIMEOUT_MS,
+    engineAheadQueue: values.ENGINE_AHEAD_QUEUE,
     writesPerMinutePerIp: values.WRITES_PER_MINUTE_PER_IP,
     computationsPerMinutePerIp: values.COMPUTATIONS_PER_MINUTE_PER_IP,
     requestTimeoutMs: values.REQUEST_TIMEOUT_MS,

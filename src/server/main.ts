@@ -52,6 +52,7 @@ async function main(): Promise<void> {
       batchWindowMs: config.engineBatchWindowMs,
       queueTimeoutMs: config.engineQueueTimeoutMs,
       ...(config.engineMaxQueue !== undefined ? { maxQueue: config.engineMaxQueue } : {}),
+      ...(config.engineAheadQueue !== undefined ? { aheadQueue: config.engineAheadQueue } : {}),
       ...(shared ? { shared: shared.results } : {}),
     },
     ...(shared ? { shared: shared.app } : {}),

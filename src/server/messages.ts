@@ -10,6 +10,8 @@ export const messages = {
     "Ce type de contenu n’est pas pris en charge\u00a0: envoyez du JSON (application/json).",
   invalidSimulation: "Les données de la simulation ne sont pas valides.",
   forbidden: "Vous n’avez pas accès à cette simulation.",
+  simulationClosed:
+    "Cette simulation ne peut plus être modifiée (un récapitulatif a été envoyé ou elle a été anonymisée). Enregistrez-en une nouvelle.",
   simulationNotFound: "Cette simulation n’existe pas ou n’est plus disponible.",
   notFound: "Cette adresse n’existe pas.",
   invalidPostcode: "Le code postal doit comporter 5\u00a0chiffres.",

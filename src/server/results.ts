@@ -13,7 +13,9 @@ import {
   type FactRef,
   injectedDroits,
   pruneAnswers,
+  readyToComputeAhead,
   selectEngineBenefits,
+  wantedDroits,
   withBenefitNotes,
   type Benefit,
   type Bundle,
@@ -25,12 +27,13 @@ import {
   type Situation,
 } from "../domain";
 import type { BikeAidsCalculator } from "./bikes";
+import type { CalculateOptions } from "./compute";
 import type { ComputedResults, ComputeResults } from "./app-deps";
 import type { ParametersAt } from "./parameters";
 import type { Simulation } from "./storage";
 
 export interface EngineCalculator {
-  calculate(request: unknown): Promise<unknown>;
+  calculate(request: unknown, options?: CalculateOptions): Promise<unknown>;
 }
 
 export interface ResultsOptions {
@@ -74,6 +77,12 @@ export interface SimulationComputer {
   explain(simulation: Simulation, benefitId: string): Promise<Explanation | undefined>;
   /** The facts the local aids read, once the engine has answered. */
   facts(simulation: Simulation): Promise<{ facts: EligibilityFacts; droits: ComputedResults }>;
+  /**
+   * Computes the engine's part in the background when the answers are ready for it
+   * (`readyToComputeAhead`), so that the results read it from the cache; false when they are not.
+   * Rejects as the calculator does (dropped on `signal`, background queue full, engine errors).
+   */
+  computeAhead(simulation: Simulation, signal?: AbortSignal): Promise<boolean>;
 }
 
 /**
@@ -148,7 +157,7 @@ export function createSimulationComputer(
     const response = await respond(prepared);
     const engineDroits = withBenefitNotes(
       bundle,
-      extractDroits(bundle, prepared.outputs, response),
+      wantedDroits(bundle, extractDroits(bundle, prepared.outputs, response), prepared.answers),
       prepared.answers,
       prepared.journey,
     );
@@ -176,10 +185,20 @@ export function createSimulationComputer(
     return (await compute(simulation)).droits;
   }
 
+  async function computeAhead(simulation: Simulation, signal?: AbortSignal): Promise<boolean> {
+    const { journey, answers } = await situationOf(simulation);
+    if (!readyToComputeAhead(bundle, answers, journey)) return false;
+    const prepared = await prepare(simulation);
+    if (prepared.outputs.length === 0 && prepared.factRefs.length === 0) return true;
+    await engine.calculate(prepared.request, { background: true, ...(signal ? { signal } : {}) });
+    return true;
+  }
+
   return {
     prepare,
     respond,
     results,
+    computeAhead,
     facts: compute,
     async explain(simulation, benefitId) {
       const catalogue = options.catalogue ?? { aids: [], bikeAids: [] };

@@ -164,7 +164,7 @@ describe("cache against the real engine", () => {
     const first = await computer.results(situations[0] as Simulation);
     const second = await computer.results(simulationOf(student, "same-answers-other-id"));
     expect(sent).toBe(1);
-    expect(compute.cache.stats).toEqual({ computed: 1, hits: 1, shared: 0 });
+    expect(compute.cache.stats).toMatchObject({ computed: 1, hits: 1, shared: 0 });
     expect(second).toEqual(first);
     expect(first.droitsEligibles.map((d) => d.id)).toContain("bourse_criteres_sociaux");
 

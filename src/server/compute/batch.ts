@@ -11,9 +11,22 @@ import {
   type EngineEntity,
 } from "../engine";
 
+/** How a computation is wanted: by a visitor waiting for it, or ahead of their click. */
+export interface CalculateOptions {
+  /**
+   * Computed ahead (docs/architecture.md, "Compute ahead"): sent only when a worker is free and no
+   * visitor's computation waits, never on the last free worker; dropped when `signal` aborts
+   * before it is sent.
+   */
+  background?: boolean;
+  signal?: AbortSignal;
+}
+
 /** Anything that computes an engine request: the engine client, the cache, the batcher. */
 export interface Calculator {
-  calculate(request: CalculateRequest): Promise<CalculateResponse>;
+  calculate(request: CalculateRequest, options?: CalculateOptions): Promise<CalculateResponse>;
+  /** A visitor now waits for this background computation: it leaves with the visitors' ones. */
+  promote?(request: CalculateRequest): void;
 }
 
 /** The prefix of the `index`-th household's ids in a merged request: `b0_`, `b1_`… */
@@ -136,6 +149,8 @@ export interface BatchingOptions {
   maxWaitMs?: number;
   /** Called with the size of each request sent (1 for a request sent alone). */
   onSend?: (size: number) => void;
+  /** Most background computations waiting (default 0: none accepted). */
+  maxBackgroundQueue?: number;
 }
 
 export interface BatchingCalculator extends Calculator {
@@ -143,17 +158,27 @@ export interface BatchingCalculator extends Calculator {
   readonly queued: number;
   /** Requests being computed by the engine. */
   readonly inFlight: number;
+  /** Background computations waiting for a free worker. */
+  readonly backgroundQueued: number;
 }
 
 /** The computation queue is full, or a request waited too long in it: the engine is overloaded. */
 export class EngineBusyError extends Error {
   override name = "EngineBusyError";
-  constructor(readonly reason: "queue-full" | "queue-timeout") {
+  constructor(readonly reason: "queue-full" | "queue-timeout" | "background-full") {
     super(
-      reason === "queue-full"
-        ? "too many computations waiting for the engine"
-        : "waited too long for an engine worker",
+      reason === "queue-timeout"
+        ? "waited too long for an engine worker"
+        : "too many computations waiting for the engine",
     );
+  }
+}
+
+/** A background computation dropped before it was sent (a newer save of the same simulation). */
+export class ComputationDroppedError extends Error {
+  override name = "ComputationDroppedError";
+  constructor() {
+    super("background computation dropped before it was sent");
   }
 }
 
@@ -165,6 +190,8 @@ interface Pending {
   reject(error: unknown): void;
   /** Drops the request from the queue once it has waited `maxWaitMs`. */
   deadline?: ReturnType<typeof setTimeout>;
+  /** Stops listening to the background computation's abort signal. */
+  unlisten?: () => void;
 }
 
 /** Part of a batch the engine rejected, sent again as is to find the household at fault. */
@@ -212,8 +239,11 @@ export function createBatchingCalculator(
   const gatherMs = Math.max(0, options.gatherMs ?? 0);
   const maxQueue = Math.max(0, options.maxQueue ?? Infinity);
   const maxWaitMs = options.maxWaitMs;
+  const maxBackgroundQueue = Math.max(0, options.maxBackgroundQueue ?? 0);
   let gathering: ReturnType<typeof setTimeout> | undefined;
   const queue: Pending[] = [];
+  /** Computations ahead of a click: sent only when nothing else waits (see `pump`). */
+  const background: Pending[] = [];
   /** Parts of rejected batches, sent before the queue. */
   const retries: Retry[] = [];
   /** `/calculate` requests being answered: one per busy worker. */
@@ -226,25 +256,48 @@ export function createBatchingCalculator(
    * The oldest request, and those after it that set the same inputs (see `inputSignature`), up to
    * this worker's share of the queue; the others keep their place.
    */
-  function takeShare(): Pending[] {
-    const sharers = concurrency - busy + busyAlone;
-    const share = Math.min(maxBatchSize, Math.ceil(queue.length / sharers));
-    const { signature } = queue[0] as Pending;
+  function takeShare(from: Pending[], sharers: number): Pending[] {
+    const share = Math.min(maxBatchSize, Math.ceil(from.length / sharers));
+    const { signature } = from[0] as Pending;
     const batch: Pending[] = [];
     const rest: Pending[] = [];
-    for (const pending of queue) {
+    for (const pending of from) {
       if (batch.length < share && pending.signature === signature) batch.push(pending);
       else rest.push(pending);
     }
-    queue.splice(0, queue.length, ...rest);
-    for (const pending of batch) clearTimeout(pending.deadline);
+    from.splice(0, from.length, ...rest);
+    for (const pending of batch) {
+      clearTimeout(pending.deadline);
+      pending.unlisten?.();
+    }
     return batch;
   }
 
+  /**
+   * A background batch leaves only when no visitor's computation waits and a worker would still
+   * be free after it (with one worker, when it is free): a visitor arriving then is never queued
+   * behind a computation nobody waits for.
+   */
+  function backgroundMayLeave(): boolean {
+    return (
+      background.length > 0 &&
+      queue.length === 0 &&
+      retries.length === 0 &&
+      busy < Math.max(1, concurrency - 1)
+    );
+  }
+
   function pump(): void {
-    while (busy < concurrency && (retries.length > 0 || queue.length > 0)) {
+    while (
+      (busy < concurrency && (retries.length > 0 || queue.length > 0)) ||
+      backgroundMayLeave()
+    ) {
       const retry = retries.shift();
-      const batch = retry ? retry.batch : takeShare();
+      const batch = retry
+        ? retry.batch
+        : queue.length > 0
+          ? takeShare(queue, concurrency - busy + busyAlone)
+          : takeShare(background, 1);
       const alone = batch.length === 1;
       busy += 1;
       if (alone) busyAlone += 1;
@@ -308,6 +361,31 @@ export function createBatchingCalculator(
     }
   }
 
+  function enqueueBackground(pending: Pending, signal: AbortSignal | undefined): void {
+    background.push(pending);
+    if (maxWaitMs !== undefined) {
+      pending.deadline = setTimeout(
+        () => drop(pending, new EngineBusyError("queue-timeout")),
+        maxWaitMs,
+      );
+    }
+    if (signal) {
+      const onAbort = () => drop(pending, new ComputationDroppedError());
+      signal.addEventListener("abort", onAbort, { once: true });
+      pending.unlisten = () => signal.removeEventListener("abort", onAbort);
+    }
+  }
+
+  /** Takes a background computation out of its queue, if it is still there. */
+  function drop(pending: Pending, error: Error): void {
+    const index = background.indexOf(pending);
+    if (index < 0) return;
+    background.splice(index, 1);
+    clearTimeout(pending.deadline);
+    pending.unlisten?.();
+    pending.reject(error);
+  }
+
   return {
     get queued() {
       return queue.length;
@@ -315,8 +393,35 @@ export function createBatchingCalculator(
     get inFlight() {
       return inFlight;
     },
-    calculate(request) {
+    get backgroundQueued() {
+      return background.length;
+    },
+    promote(request) {
+      const index = background.findIndex((pending) => pending.request === request);
+      if (index < 0) return;
+      const [pending] = background.splice(index, 1) as [Pending];
+      clearTimeout(pending.deadline);
+      pending.unlisten?.();
+      // Ahead of the visitors' queue: it has waited since before they came.
+      queue.unshift(pending);
+      pump();
+    },
+    calculate(request, calculateOptions) {
       return new Promise<CalculateResponse>((resolve, reject) => {
+        if (calculateOptions?.background) {
+          if (calculateOptions.signal?.aborted) {
+            reject(new ComputationDroppedError());
+            return;
+          }
+          if (background.length >= maxBackgroundQueue) {
+            reject(new EngineBusyError("background-full"));
+            return;
+          }
+          const pending = { request, signature: inputSignature(request), resolve, reject };
+          enqueueBackground(pending, calculateOptions.signal);
+          pump();
+          return;
+        }
         if (queue.length >= maxQueue) {
           reject(new EngineBusyError("queue-full"));
           return;

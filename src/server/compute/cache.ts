@@ -1,5 +1,5 @@
 import type { CalculateRequest, CalculateResponse } from "../engine";
-import type { Calculator } from "./batch";
+import type { CalculateOptions, Calculator } from "./batch";
 import { requestKey } from "./canonical";
 import { LruCache } from "./lru";
 
@@ -42,18 +42,36 @@ export interface CachingCalculator extends Calculator {
   readonly size: number;
   /**
    * Responses computed since the start, those answered from the cache or a shared request, and
-   * among these those read from another instance (`shared`: from Redis, or after waiting for it).
+   * among these those read from another instance (`shared`: from Redis, or after waiting for it);
+   * `ahead`: the computations started in the background (docs/architecture.md, "Compute ahead"),
+   * `promoted` those a visitor came to wait for before they were sent.
    */
-  readonly stats: { computed: number; hits: number; shared: number };
+  readonly stats: {
+    computed: number;
+    hits: number;
+    shared: number;
+    ahead: number;
+    promoted: number;
+  };
   clear(): void;
 }
 
 export const DEFAULT_CACHE_SIZE = 500;
 
+/** A computation in flight, shared by every caller of the same request. */
+interface InFlight {
+  promise: Promise<CalculateResponse>;
+  request: CalculateRequest;
+  /** Nobody waits for it yet: it goes to the engine only when a worker is free. */
+  background: boolean;
+  signal: AbortSignal | undefined;
+}
+
 /**
  * Engine results are deterministic for a given request and engine version: keep the last
  * `maxEntries` successful responses, keyed by a hash of both. A request identical to one already
- * being computed waits for it instead of being sent again. Failures are never kept. Every caller
+ * being computed waits for it instead of being sent again; a visitor who comes to wait for a
+ * background computation promotes it to the visitors' queue. Failures are never kept. Every caller
  * gets its own copy, so no caller can alter what the next one reads.
  */
 export function createCachingCalculator(
@@ -61,13 +79,19 @@ export function createCachingCalculator(
   options: CachingOptions,
 ): CachingCalculator {
   const cache = new LruCache<string, CalculateResponse>(options.maxEntries);
-  const pending = new Map<string, Promise<CalculateResponse>>();
-  const stats = { computed: 0, hits: 0, shared: 0 };
+  const pending = new Map<string, InFlight>();
+  const stats = { computed: 0, hits: 0, shared: 0, ahead: 0, promoted: 0 };
   const { shared } = options;
   const sharedWaitMs = options.sharedWaitMs ?? DEFAULT_SHARED_WAIT_MS;
 
-  async function computeHere(request: CalculateRequest): Promise<CalculateResponse> {
-    const response = await inner.calculate(request);
+  async function computeHere(entry: InFlight): Promise<CalculateResponse> {
+    // Read when it leaves: a visitor may have promoted it meanwhile.
+    const response = await inner.calculate(
+      entry.request,
+      entry.background
+        ? { background: true, ...(entry.signal ? { signal: entry.signal } : {}) }
+        : undefined,
+    );
     stats.computed++;
     return response;
   }
@@ -79,7 +103,7 @@ export function createCachingCalculator(
   async function computeShared(
     store: SharedResults,
     key: string,
-    request: CalculateRequest,
+    entry: InFlight,
   ): Promise<CalculateResponse> {
     const deadline = Date.now() + sharedWaitMs;
     for (;;) {
@@ -89,11 +113,11 @@ export function createCachingCalculator(
         stats.shared++;
         return stored;
       }
-      if (Date.now() >= deadline) return computeHere(request);
+      if (Date.now() >= deadline) return computeHere(entry);
       if (await store.claim(key)) {
         let response: CalculateResponse;
         try {
-          response = await computeHere(request);
+          response = await computeHere(entry);
         } catch (error) {
           void store.release(key);
           throw error;
@@ -105,20 +129,29 @@ export function createCachingCalculator(
     }
   }
 
-  function compute(key: string, request: CalculateRequest): Promise<CalculateResponse> {
-    const computing = (async () => {
-      const response = shared
-        ? await computeShared(shared, key, request)
-        : await computeHere(request);
+  function compute(
+    key: string,
+    request: CalculateRequest,
+    calculateOptions: CalculateOptions | undefined,
+  ): Promise<CalculateResponse> {
+    const entry: InFlight = {
+      promise: undefined as unknown as Promise<CalculateResponse>,
+      request,
+      background: calculateOptions?.background === true,
+      signal: calculateOptions?.signal,
+    };
+    if (entry.background) stats.ahead++;
+    entry.promise = (async () => {
+      const response = shared ? await computeShared(shared, key, entry) : await computeHere(entry);
       cache.set(key, response);
       return response;
     })();
-    pending.set(key, computing);
+    pending.set(key, entry);
     const forget = () => {
-      if (pending.get(key) === computing) pending.delete(key);
+      if (pending.get(key) === entry) pending.delete(key);
     };
-    computing.then(forget, forget);
-    return computing;
+    entry.promise.then(forget, forget);
+    return entry.promise;
   }
 
   return {
@@ -129,16 +162,24 @@ export function createCachingCalculator(
     clear() {
       cache.clear();
     },
-    async calculate(request) {
+    async calculate(request, calculateOptions) {
+      const background = calculateOptions?.background === true;
       const key = requestKey(await options.engineVersion(), request);
       const cached = cache.get(key);
       if (cached) {
-        stats.hits++;
+        if (!background) stats.hits++;
         return structuredClone(cached);
       }
-      const shared = pending.get(key);
-      if (shared) stats.hits++;
-      return structuredClone(await (shared ?? compute(key, request)));
+      const inFlight = pending.get(key);
+      if (inFlight && !background) {
+        stats.hits++;
+        if (inFlight.background) {
+          inFlight.background = false;
+          stats.promoted++;
+          inner.promote?.(inFlight.request);
+        }
+      }
+      return structuredClone(await (inFlight?.promise ?? compute(key, request, calculateOptions)));
     },
   };
 }

@@ -19,6 +19,7 @@ export * from "./cache";
 export * from "./canonical";
 export * from "./engine-info";
 export { LruCache } from "./lru";
+export * from "./ahead";
 
 export interface EngineComputeOptions {
   /** Engine workers: requests sent at once before the next ones are batched. */
@@ -37,6 +38,8 @@ export interface EngineComputeOptions {
   info?: EngineInfo;
   /** The results and computations of every instance (`REDIS_URL`); none by default. */
   shared?: SharedResults;
+  /** Most computations ahead of a click waiting for a free worker (default `maxQueue`; 0: none). */
+  aheadQueue?: number;
 }
 
 export interface EngineCompute {
@@ -45,6 +48,8 @@ export interface EngineCompute {
   cache: CachingCalculator;
   batcher: BatchingCalculator;
   info: EngineInfo;
+  /** The background lane's bound (0: no computation ahead of the click). */
+  aheadQueue: number;
 }
 
 /**
@@ -68,13 +73,16 @@ export function createEngineCompute(
   const info = options.info ?? createEngineInfo(client);
   // The client's own timeout applies to every request, merged or not.
   const maxBatchSize = options.maxBatchSize ?? DEFAULT_MAX_BATCH_SIZE;
+  const maxQueue = options.maxQueue ?? defaultMaxQueue(options.workers, maxBatchSize);
+  const aheadQueue = options.aheadQueue ?? maxQueue;
   const batcher = createBatchingCalculator(
     { calculate: (request) => client.calculate(request) },
     {
       concurrency: options.workers,
       maxBatchSize,
       gatherMs: options.batchWindowMs ?? DEFAULT_BATCH_WINDOW_MS,
-      maxQueue: options.maxQueue ?? defaultMaxQueue(options.workers, maxBatchSize),
+      maxQueue,
+      maxBackgroundQueue: aheadQueue,
       maxWaitMs: options.queueTimeoutMs ?? DEFAULT_QUEUE_TIMEOUT_MS,
     },
   );
@@ -83,5 +91,5 @@ export function createEngineCompute(
     engineVersion: () => info.version(),
     ...(options.shared ? { shared: options.shared } : {}),
   });
-  return { calculator: cache, cache, batcher, info };
+  return { calculator: cache, cache, batcher, info, aheadQueue };
 }

@@ -12,7 +12,13 @@ import { authorizedSimulation } from "./owned-simulation";
 import { sendComputationError, sendError } from "../http-errors";
 import { messages } from "../messages";
 import { perIpLimit, type RateLimiter } from "../rate-limit";
-import { withoutSecret, type SimulationRepository, type StoredSimulation } from "../storage";
+import { bearerToken } from "../auth";
+import {
+  withoutSecret,
+  type Simulation,
+  type SimulationRepository,
+  type StoredSimulation,
+} from "../storage";
 
 interface SimulationRouteDeps {
   repository: SimulationRepository;
@@ -25,6 +31,8 @@ interface SimulationRouteDeps {
   writeLimiter?: RateLimiter | undefined;
   /** Results, explanations and representations per client address; none: no limit. */
   computeLimiter?: RateLimiter | undefined;
+  /** Starts the computation of a saved simulation in the background (docs/architecture.md). */
+  computeAhead?: ((simulation: Simulation) => void) | undefined;
 }
 
 type WithId = { Params: { id: string } };
@@ -51,8 +59,38 @@ export function registerSimulationRoutes(app: FastifyInstance, deps: SimulationR
     if (!parsed.ok) return sendError(reply, 400, messages.invalidSimulation, parsed.errors);
     const input = { ...parsed.value, version: parsed.value.version ?? deps.bundle.version };
     const { id, token } = await repository.createSimulation(input);
+    scheduleAhead(id);
     return { _id: id, token };
   });
+
+  // Saves at the end of each chapter (docs/architecture.md, "Compute ahead"): the same body as the
+  // creation, over a simulation the bearer token opens, while it is still open.
+  app.put<WithId>("/api/simulation/:id", writeLimit, async (request, reply) => {
+    const parsed = deps.parseSimulationInput(request.body);
+    if (!parsed.ok) return sendError(reply, 400, messages.invalidSimulation, parsed.errors);
+    const simulation = await authorizedSimulation(repository, request, reply);
+    if (!simulation) return reply;
+    const input = { ...parsed.value, version: parsed.value.version ?? deps.bundle.version };
+    if (!(await repository.updateSimulation(simulation.id, input))) {
+      return sendError(reply, 409, messages.simulationClosed);
+    }
+    scheduleAhead(simulation.id);
+    return { _id: simulation.id, token: bearerToken(request) };
+  });
+
+  /** Reads the simulation as stored, off the reply's path, and hands it to the background. */
+  function scheduleAhead(id: string): void {
+    const computeAhead = deps.computeAhead;
+    if (!computeAhead) return;
+    repository
+      .getSimulation(id)
+      .then(
+        (stored) => stored && stored.status !== "anonymized" && computeAhead(withoutSecret(stored)),
+      )
+      .catch((error: unknown) =>
+        app.log.warn({ err: error }, "compute ahead: reading the save failed"),
+      );
+  }
 
   app.get<WithId>("/api/simulation/:id", async (request, reply) => {
     const simulation = await authorizedSimulation(repository, request, reply);

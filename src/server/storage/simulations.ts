@@ -35,6 +35,12 @@ export interface CreatedSimulation {
 
 export interface SimulationRepository {
   createSimulation(input: SimulationInput): Promise<CreatedSimulation>;
+  /**
+   * Replaces what the visitor saved (answers, value date, version, A/B values, taxable incomes,
+   * wealth) while the simulation is still open: false, and nothing changed, once it was
+   * anonymised or a recap was sent for it (the recap's link must keep showing what it showed).
+   */
+  updateSimulation(id: string, input: SimulationInput): Promise<boolean>;
   getSimulation(id: string): Promise<StoredSimulation | undefined>;
   countSimulations(): Promise<number>;
   /** Whether a recap was sent for it: an anonymised simulation keeps its results only then. */
@@ -68,6 +74,28 @@ export function createSimulationRepository(
         })
         .execute();
       return { id, token };
+    },
+
+    async updateSimulation(id, input) {
+      const result = await db
+        .updateTable("simulations")
+        .set({
+          answers: JSON.stringify({ all: input.answers.all, current: input.answers.current }),
+          date_de_valeur: input.dateDeValeur,
+          version: input.version ?? null,
+          abtesting: input.abtesting === undefined ? null : JSON.stringify(input.abtesting),
+          finished_at: input.finishedAt ?? null,
+          ressources_fiscales: jsonOrNull(input.ressourcesFiscales),
+          patrimoine: jsonOrNull(input.patrimoine),
+          updated_at: now().toISOString(),
+        })
+        .where("id", "=", id)
+        .where("status", "<>", "anonymized")
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom("followups").select("id").where("simulation_id", "=", id))),
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     async getSimulation(id) {

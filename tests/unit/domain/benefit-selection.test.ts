@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   benefitTerritoryContains,
   selectEngineBenefits,
+  wantedDroits,
+  type Droit,
   type Answer,
   type Benefit,
   type Bundle,
@@ -53,7 +55,6 @@ const catalogue: Benefit[] = [
   benefit("epci", "metropole_lyon"),
   benefit("commune", "ville_lyon"),
   benefit("msa", "msa_bretagne"),
-  benefit("permis", "etat", { interestFlag: "_interetPermisDeConduire" }),
   benefit("jeunes", "etat", {
     prefilter: {
       and: [
@@ -68,10 +69,26 @@ const catalogue: Benefit[] = [
 ];
 
 const testBundle: Bundle = { ...bundle, institutions, benefits: catalogue };
+/** With a benefit that has an interest question. */
+const permis = benefit("permis", "etat", { interestFlag: "_interetPermisDeConduire" });
+const withPermis: Bundle = { ...testBundle, benefits: [...catalogue, permis] };
 const options = { dateDeValeur: DATE };
 
 function selected(answers: Answer[]): string[] {
   return selectEngineBenefits(testBundle, answers, options).map((b) => b.id);
+}
+
+function droit(id: string): Droit {
+  return {
+    id,
+    label: id,
+    description: "",
+    institution: "etat",
+    montant: 10,
+    unit: "€",
+    periodicity: "mensuelle",
+    links: {},
+  };
 }
 
 const young = [
@@ -121,16 +138,28 @@ describe("selectEngineBenefits", () => {
     ]);
   });
 
-  it("keeps a benefit with an interest flag only when the applicant answered yes", () => {
+  it("asks for a benefit with an interest flag whatever the interest answer (it is asked last)", () => {
     const base = [...young, a("menage.depcom", lyon)];
-    expect(selected([...base, a("demandeur._interetPermisDeConduire", false)])).not.toContain(
+    const asked = (answers: Answer[]) =>
+      selectEngineBenefits(withPermis, answers, options).map((b) => b.id);
+    const without = asked(base);
+    expect(without).toContain("permis");
+    expect(asked([...base, a("demandeur._interetPermisDeConduire", false)])).toEqual(without);
+    expect(asked([...base, a("demandeur._interetPermisDeConduire", true)])).toEqual(without);
+  });
+
+  it("shows a result with an interest flag only when the applicant answered yes", () => {
+    const base = [...young, a("menage.depcom", lyon)];
+    const droits = [droit("permis"), droit("national")];
+    const shown = (answers: Answer[]) => wantedDroits(withPermis, droits, answers).map((d) => d.id);
+    expect(shown(base)).toEqual(["national"]);
+    expect(shown([...base, a("demandeur._interetPermisDeConduire", false)])).toEqual(["national"]);
+    expect(shown([...base, a("demandeur._interetPermisDeConduire", true)])).toEqual([
       "permis",
-    );
-    expect(selected([...base, a("demandeur._interetPermisDeConduire", true)])).toContain("permis");
+      "national",
+    ]);
     // The flag is about the applicant: a partner's yes does not count.
-    expect(selected([...base, a("conjoint._interetPermisDeConduire", true)])).not.toContain(
-      "permis",
-    );
+    expect(shown([...base, a("conjoint._interetPermisDeConduire", true)])).toEqual(["national"]);
   });
 
   it("keeps a benefit with a prefilter only when it holds for the applicant", () => {
@@ -209,8 +238,7 @@ describe("the real catalogue for a household in Rennes", () => {
     expect(ids(withActivity("etudiant", false))).toContain("contrat_engagement_jeune");
   });
 
-  it("leaves out the driving licence aids without the interest, and the youth aids at 40", () => {
-    expect(ids(inRennes(20, false))).not.toContain("msa_portes_de_bretagne_aide_permis");
+  it("leaves out the youth aids at 40", () => {
     const at40 = ids([
       ...inRennes(40, true).filter((answer) => answer.fieldName !== "activite"),
       a("demandeur.activite", "chomeur"),

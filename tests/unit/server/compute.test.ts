@@ -2,7 +2,9 @@ import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import {
   canonicalJson,
+  ComputationDroppedError,
   createBatchingCalculator,
+  createComputeAhead,
   createCachingCalculator,
   createEngineInfo,
   EngineBusyError,
@@ -21,6 +23,7 @@ import {
   type CalculateRequest,
   type CalculateResponse,
 } from "../../../src/server/engine";
+import type { Simulation } from "../../../src/server/storage";
 
 const MONTH = "2026-01";
 
@@ -514,7 +517,7 @@ describe("caching calculator", () => {
     const second = await cache.calculate(reordered);
     expect(second).toEqual(first);
     expect(engine.sent).toHaveLength(1);
-    expect(cache.stats).toEqual({ computed: 1, hits: 1, shared: 0 });
+    expect(cache.stats).toMatchObject({ computed: 1, hits: 1, shared: 0 });
   });
 
   it("hands out copies: a caller altering its answer does not alter the next one's", async () => {
@@ -632,5 +635,160 @@ describe("engine info", () => {
     expect(pins).toMatch(/openfisca-france-local==\d/);
     expect(pins).toMatch(/openfisca-paris==\d/);
     expect(pins).toMatch(/reforms=openfisca_france_local\.epci_test_factory\.epci_reform/);
+  });
+});
+
+describe("batching calculator: computations ahead of a click", () => {
+  const options = { concurrency: 2, maxBatchSize: 64, maxBackgroundQueue: 3 };
+
+  it("sends a background computation on a free worker, never on the last one", async () => {
+    const engine = fakeEngine();
+    const batcher = createBatchingCalculator(engine, options);
+    const ahead = [1, 2].map((salary) =>
+      batcher.calculate(household(salary), { background: true }),
+    );
+    // Two workers: one background batch at a time (both requests share it), one worker kept free.
+    expect(engine.sent).toHaveLength(1);
+    const visitor = batcher.calculate(household(9));
+    // The visitor leaves at once on the worker kept free.
+    expect(engine.sent).toHaveLength(2);
+    expect(Object.keys(engine.sent[1]?.individus ?? {})).toEqual(["demandeur"]);
+    await settleAll(engine);
+    expect((await Promise.all(ahead)).map(doubleOf)).toEqual([2, 4]);
+    expect(doubleOf(await visitor)).toBe(18);
+  });
+
+  it("lets every visitor's computation waiting leave before any background one", async () => {
+    const engine = fakeEngine();
+    const batcher = createBatchingCalculator(engine, { ...options, concurrency: 1 });
+    const first = batcher.calculate(household(1));
+    const ahead = batcher.calculate(household(2), { background: true });
+    const second = batcher.calculate(household(3));
+    expect(batcher.backgroundQueued).toBe(1);
+    engine.release();
+    await flush();
+    // The freed worker takes the visitor who waits, not the computation nobody waits for.
+    expect(engine.sent.map((request) => Object.keys(request.individus).length)).toEqual([1, 1]);
+    expect((engine.sent[1]?.individus.demandeur as Person).salaire?.[MONTH]).toBe(3);
+    await settleAll(engine);
+    expect([await first, await second, await ahead].map(doubleOf)).toEqual([2, 6, 4]);
+  });
+
+  it("drops an unsent background computation when its signal aborts, and refuses past its bound", async () => {
+    const engine = fakeEngine();
+    const batcher = createBatchingCalculator(engine, { ...options, concurrency: 1 });
+    const visitor = batcher.calculate(household(1));
+    const controller = new AbortController();
+    const dropped = batcher.calculate(household(2), {
+      background: true,
+      signal: controller.signal,
+    });
+    const kept = [3, 4].map((salary) => batcher.calculate(household(salary), { background: true }));
+    await expect(batcher.calculate(household(5), { background: true })).rejects.toBeInstanceOf(
+      EngineBusyError,
+    );
+    controller.abort();
+    await expect(dropped).rejects.toBeInstanceOf(ComputationDroppedError);
+    expect(batcher.backgroundQueued).toBe(2);
+    await settleAll(engine);
+    expect(doubleOf(await visitor)).toBe(2);
+    expect((await Promise.all(kept)).map(doubleOf)).toEqual([6, 8]);
+    // The dropped one never reached the engine.
+    const salaries = engine.sent.flatMap((request) =>
+      (Object.values(request.individus) as Person[]).map((person) => person.salaire?.[MONTH]),
+    );
+    expect(salaries).not.toContain(2);
+  });
+
+  it("accepts no background computation by default", async () => {
+    const batcher = createBatchingCalculator(fakeEngine(), { concurrency: 1, maxBatchSize: 8 });
+    await expect(batcher.calculate(household(1), { background: true })).rejects.toBeInstanceOf(
+      EngineBusyError,
+    );
+  });
+});
+
+describe("caching calculator: computations ahead of a click", () => {
+  it("answers the visitor from the background computation, promoted ahead of the queue", async () => {
+    const engine = fakeEngine();
+    const batcher = createBatchingCalculator(engine, {
+      concurrency: 1,
+      maxBatchSize: 1,
+      maxBackgroundQueue: 4,
+    });
+    const cache = createCachingCalculator(batcher, {
+      maxEntries: 10,
+      engineVersion: async () => "v",
+    });
+    const busy = cache.calculate(household(1));
+    await flush();
+    const ahead = cache.calculate(household(2), { background: true });
+    const other = cache.calculate(household(3));
+    await flush();
+    expect(batcher.backgroundQueued).toBe(1);
+    // The visitor whose answers were computed ahead now waits for them: first in the queue.
+    const visitor = cache.calculate(household(2));
+    await flush();
+    expect(batcher.backgroundQueued).toBe(0);
+    expect(cache.stats).toMatchObject({ ahead: 1, promoted: 1 });
+    engine.release();
+    await flush();
+    expect((engine.sent[1]?.individus.demandeur as Person).salaire?.[MONTH]).toBe(2);
+    await settleAll(engine);
+    expect([await busy, await ahead, await visitor, await other].map(doubleOf)).toEqual([
+      2, 4, 4, 6,
+    ]);
+    // One computation for the background and the visitor together.
+    expect(engine.sent).toHaveLength(3);
+    expect(doubleOf(await cache.calculate(household(2)))).toBe(4);
+    expect(engine.sent).toHaveLength(3);
+  });
+});
+
+describe("compute ahead", () => {
+  const simulation = (id: string, n: number) => ({ id, n }) as unknown as Simulation;
+
+  it("drops the older computation of a simulation saved again, and bounds the simulations tracked", async () => {
+    const signals: { n: number; signal: AbortSignal }[] = [];
+    const releases: (() => void)[] = [];
+    const ahead = createComputeAhead({
+      maxTracked: 2,
+      run: (saved, signal) =>
+        new Promise<boolean>((resolve, reject) => {
+          signals.push({ n: (saved as unknown as { n: number }).n, signal });
+          signal.addEventListener("abort", () => reject(new ComputationDroppedError()));
+          releases.push(() => resolve(true));
+        }),
+    });
+    ahead.schedule(simulation("a", 1));
+    ahead.schedule(simulation("a", 2));
+    ahead.schedule(simulation("b", 1));
+    // A third simulation while two are tracked: nothing starts for it.
+    ahead.schedule(simulation("c", 1));
+    expect(signals.map(({ n, signal }) => [n, signal.aborted])).toEqual([
+      [1, true],
+      [2, false],
+      [1, false],
+    ]);
+    expect(ahead.tracked).toBe(2);
+    for (const release of releases) release();
+    await flush();
+    expect(ahead.tracked).toBe(0);
+    expect(ahead.stats).toMatchObject({ scheduled: 3, dropped: 1, failed: 0 });
+  });
+
+  it("reports an unexpected failure and never throws to the saver", async () => {
+    const errors: unknown[] = [];
+    const ahead = createComputeAhead({
+      maxTracked: 5,
+      run: async () => {
+        throw new EngineUnavailableError("down");
+      },
+      onError: (error) => errors.push(error),
+    });
+    expect(() => ahead.schedule(simulation("a", 1))).not.toThrow();
+    await flush();
+    expect(errors).toHaveLength(1);
+    expect(ahead.stats.failed).toBe(1);
   });
 });
