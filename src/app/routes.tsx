@@ -1,5 +1,6 @@
 import { Navigate, useParams, useRoutes, type RouteObject } from "react-router-dom";
-import { pageOnDemand } from "./lazy/lazyPage";
+import { lazyPage, pageOnDemand } from "./lazy/lazyPage";
+import { resultsPageModule } from "./results/resultsPageModule";
 import { RootLayout } from "./layout/RootLayout";
 import { HomePage } from "./pages/HomePage";
 import { RedirectionPage } from "./pages/RedirectionPage";
@@ -55,10 +56,7 @@ const GroupPage = pageOnDemand(
   () => import("./results/GroupPage"),
   (m) => m.GroupPage,
 );
-const ResultsPage = pageOnDemand(
-  () => import("./results/ResultsPage"),
-  (m) => m.ResultsPage,
-);
+const ResultsPage = lazyPage(resultsPageModule, (m) => m.ResultsPage);
 const UnexpectedPage = pageOnDemand(
   () => import("./results/UnexpectedPage"),
   (m) => m.UnexpectedPage,

@@ -328,7 +328,8 @@ export interface ChapterState {
   rootPath?: string;
 }
 
-function chapterOfPath(steps: readonly StepInstance[], path: string): string | undefined {
+/** The chapter a path belongs to: a step's, the recap's or the results'. */
+export function chapterOfPath(steps: readonly StepInstance[], path: string): string | undefined {
   if (path === RECAP_PATH) return RECAP_CHAPTER;
   if (path.startsWith(RESULTS_PATH)) return RESULTS_CHAPTER;
   return findStep(steps, path)?.chapter;

@@ -54,6 +54,52 @@ export interface LoadedSimulation {
   status?: "anonymized";
 }
 
+/** The simulation the browser saved before, which later saves replace while it stays open. */
+export interface StoreOptions {
+  existing?: SavedSimulation | undefined;
+  /** Sent while the page is being left: the browser finishes the request after the page is gone. */
+  keepalive?: boolean;
+}
+
+/**
+ * Saves the simulation: over the one saved before (`PUT /api/simulation/{id}`, docs/architecture.md
+ * "Compute ahead"), or as a new one when there is none, or when that one can no longer be changed
+ * (a recap was sent, it was anonymised or deleted: 403, 404, 409).
+ */
+export async function storeSimulation(
+  fetchFn: FetchLike,
+  payload: SimulationInput,
+  { existing, keepalive = false }: StoreOptions = {},
+): Promise<SavedSimulation> {
+  const body = JSON.stringify(payload);
+  const headers = { "Content-Type": "application/json", Accept: "application/json" };
+  if (existing) {
+    try {
+      const saved = await getJson<{ _id: string; token: string }>(
+        fetchFn,
+        `/api/simulation/${encodeURIComponent(existing.simulationId)}`,
+        {
+          method: "PUT",
+          headers: { ...headers, Authorization: `Bearer ${existing.token}` },
+          body,
+          keepalive,
+        },
+      );
+      return { simulationId: saved._id, token: existing.token };
+    } catch (error) {
+      const status = error instanceof ApiError ? error.status : undefined;
+      if (status !== 403 && status !== 404 && status !== 409) throw error;
+    }
+  }
+  const saved = await getJson<{ _id: string; token: string }>(fetchFn, "/api/simulation", {
+    method: "POST",
+    headers,
+    body,
+    keepalive,
+  });
+  return { simulationId: saved._id, token: saved.token };
+}
+
 /** `GET /api/simulation/:id` with the bearer token kept in session storage, when there is one. */
 export async function fetchSimulation(
   fetchFn: FetchLike,

@@ -1,11 +1,14 @@
-import { assign, fromPromise, setup } from "xstate";
+import { assign, enqueueActions, fromPromise, setup } from "xstate";
 import {
   addChild,
   applyStepValues,
+  chapterOfPath,
   childIds,
   confirmChildren,
   findStep,
   pruneAnswers,
+  RECAP_PATH,
+  RESULTS_PATH,
   removeChild,
   splitLocalAnswers,
   type Answer,
@@ -19,7 +22,6 @@ import { abTestingPayload, assignAbTesting } from "../ab-testing/abTesting";
 import {
   ApiError,
   DEFAULT_ERROR_MESSAGE,
-  computeResults,
   retrieveResults,
   type ComputeOutput,
   type FetchLike,
@@ -43,7 +45,7 @@ import {
 import {
   SAVE_ERROR_MESSAGE,
   fetchSimulation,
-  saveSimulation,
+  storeSimulation,
   type LoadedSimulation,
   type SavedSimulation,
 } from "./persistence";
@@ -105,6 +107,10 @@ export interface SimulationContext {
   loading?: { simulationId: string; token: string | undefined };
   /** docs/product.md §4 "Simulation status": the saved simulation was anonymised by the server. */
   anonymized?: boolean;
+  /** Another save was asked for while one was running: it follows (docs/architecture.md "Compute ahead"). */
+  saveAgain?: boolean;
+  /** The save in progress is sent while the page is being left. */
+  keepalive?: boolean;
 }
 
 export type SimulationEvent =
@@ -120,6 +126,8 @@ export type SimulationEvent =
   | { type: "SET_RESSOURCES_FISCALES"; value: RessourcesFiscales | undefined }
   | { type: "SET_PATRIMOINE"; value: Patrimoine | undefined }
   | { type: "SAVE" }
+  /** A chapter ended, or the page is being left: save quietly (docs/architecture.md "Compute ahead"). */
+  | { type: "AUTOSAVE"; leaving?: boolean }
   | { type: "ADD_CHILD" }
   | { type: "EDIT_CHILD"; id: string }
   | { type: "REMOVE_CHILD"; id: string }
@@ -189,7 +197,11 @@ function restoredContext(deps: SimulationDeps): SimulationContext {
   return {
     ...base,
     currentPath: firstStepPath(stepsOf(base)),
-    dirty: stored.calculs?.dirty ?? false,
+    // Saved at a chapter's end, without results: the answers may have changed since (an
+    // anonymised simulation is only read back).
+    dirty:
+      stored.calculs?.dirty ??
+      (stored.simulationId !== undefined && stored.simulation.status !== "anonymized"),
     revision: 0,
     updating: false,
     access: { fetching: false, forbidden: false },
@@ -293,6 +305,21 @@ function fiscalPart(context: SimulationContext) {
   };
 }
 
+/**
+ * docs/architecture.md "Compute ahead": a move to another chapter (the recap included) saves the
+ * simulation. Not a move to the results, which save and compute at once.
+ */
+function leavesChapter(steps: ReturnType<typeof stepsOf>, from: string, to: string): boolean {
+  return to !== RESULTS_PATH && chapterOfPath(steps, to) !== chapterOfPath(steps, from);
+}
+
+/** The simulation saved before, which a save replaces while the server lets it. */
+function existingSave(context: SimulationContext) {
+  return context.simulationId && context.token && !context.anonymized
+    ? { simulationId: context.simulationId, token: context.token }
+    : undefined;
+}
+
 function computePayload(context: SimulationContext): SimulationInput {
   // docs/product.md §4: saved answers get their A/B variants, drawn once and kept in local storage.
   const abtesting = abTestingPayload(
@@ -319,15 +346,33 @@ export const simulationMachine = setup({
       {
         fetch: FetchLike;
         payload: SimulationInput;
-        saved?: { simulationId: string; token: string };
+        /** The server holds these very answers: read their results. */
+        saved?: SavedSimulation;
+        /** The server holds older answers: save over them, then read. */
+        existing?: SavedSimulation | undefined;
+      }
+    >(async ({ input }) => {
+      const saved =
+        input.saved ??
+        (await storeSimulation(input.fetch, input.payload, { existing: input.existing }));
+      return retrieveResults(input.fetch, saved.simulationId, saved.token);
+    }),
+    save: fromPromise<
+      SavedSimulation,
+      {
+        fetch: FetchLike;
+        payload: SimulationInput;
+        existing?: SavedSimulation | undefined;
+        keepalive?: boolean;
       }
     >(({ input }) =>
-      input.saved
-        ? retrieveResults(input.fetch, input.saved.simulationId, input.saved.token)
-        : computeResults(input.fetch, input.payload),
+      storeSimulation(input.fetch, input.payload, {
+        existing: input.existing,
+        ...(input.keepalive ? { keepalive: true } : {}),
+      }),
     ),
-    save: fromPromise<SavedSimulation, { fetch: FetchLike; payload: SimulationInput }>(
-      ({ input }) => saveSimulation(input.fetch, input.payload),
+    prefetch: fromPromise<ComputeOutput, SavedSimulation & { fetch: FetchLike }>(({ input }) =>
+      retrieveResults(input.fetch, input.simulationId, input.token),
     ),
     load: fromPromise<
       LoadedSimulation,
@@ -368,13 +413,18 @@ export const simulationMachine = setup({
     },
     NEXT: {
       actions: [
-        assign(({ context }) => {
+        enqueueActions(({ context, enqueue }) => {
           const steps = stepsOf(context);
           const next = nextPath(steps, context.currentPath);
-          return {
-            ...nextAfterChildStep(steps, context.currentPath, next, context.childInProgress),
-            movedForward: true,
-          };
+          const moved = nextAfterChildStep(
+            steps,
+            context.currentPath,
+            next,
+            context.childInProgress,
+          );
+          enqueue.assign({ ...moved, movedForward: true });
+          if (leavesChapter(steps, context.currentPath, moved.currentPath ?? context.currentPath))
+            enqueue.raise({ type: "AUTOSAVE" });
         }),
         "persist",
       ],
@@ -432,10 +482,14 @@ export const simulationMachine = setup({
     },
     GOTO: {
       guard: { type: "canGoTo", params: ({ event }) => ({ path: event.path }) },
-      actions: assign(({ context, event }) => {
-        const currentPath = resolveGoto(stepsOf(context), event.path) ?? context.currentPath;
+      actions: enqueueActions(({ context, event, enqueue }) => {
+        const steps = stepsOf(context);
+        const currentPath = resolveGoto(steps, event.path) ?? context.currentPath;
         // The URL mirrors every move: a GOTO to where the machine already is changes nothing.
-        return currentPath === context.currentPath ? {} : { currentPath, movedForward: false };
+        if (currentPath === context.currentPath) return;
+        enqueue.assign({ currentPath, movedForward: false });
+        if (leavesChapter(steps, context.currentPath, currentPath))
+          enqueue.raise({ type: "AUTOSAVE" });
       }),
     },
     RESUME: {
@@ -512,17 +566,122 @@ export const simulationMachine = setup({
       },
     },
     idle: {
+      initial: "quiet",
       on: {
         COMPUTE: "computing",
         RETRY: "computing",
         SAVE: "saving",
+      },
+      states: {
+        quiet: {
+          on: {
+            AUTOSAVE: [
+              {
+                // Nothing new to save: on the recap, read the results ahead of the click.
+                guard: ({ context }) => !context.dirty && existingSave(context) !== undefined,
+                target: "prefetching",
+              },
+              {
+                guard: ({ context }) => context.dirty,
+                target: "autosaving",
+                actions: assign(({ event }) => ({ keepalive: event.leaving === true })),
+              },
+            ],
+          },
+        },
+        // docs/architecture.md "Compute ahead": quiet saves, over the simulation saved before.
+        autosaving: {
+          entry: assign(({ context }) => ({ startedRevision: context.revision, saveAgain: false })),
+          on: {
+            AUTOSAVE: {
+              actions: assign(({ event }) => ({
+                saveAgain: true,
+                keepalive: event.leaving === true,
+              })),
+            },
+          },
+          invoke: {
+            src: "save",
+            input: ({ context }) => ({
+              fetch: context.deps.fetch,
+              payload: computePayload(context),
+              existing: existingSave(context),
+              keepalive: context.keepalive === true,
+            }),
+            onDone: {
+              target: "prefetching",
+              actions: [
+                assign(({ context, event }) => ({
+                  simulationId: event.output.simulationId,
+                  token: event.output.token,
+                  anonymized: undefined,
+                  // The answers saved are the current ones only if none changed meanwhile.
+                  dirty: context.startedRevision !== context.revision,
+                })),
+                "persist",
+              ],
+            },
+            onError: {
+              target: "quiet",
+              // A quiet save that fails costs nothing: the next one, or the results, save again.
+              actions: ({ context, event }) => loggerOf(context.deps).error(event.error),
+            },
+          },
+        },
+        prefetching: {
+          always: [
+            { guard: ({ context }) => context.saveAgain === true, target: "autosaving" },
+            {
+              // Read ahead only on the recap, once the answers are saved, when none are in hand.
+              guard: ({ context }) =>
+                context.currentPath !== RECAP_PATH || context.dirty || hasResults(context),
+              target: "quiet",
+            },
+          ],
+          invoke: {
+            src: "prefetch",
+            input: ({ context }) => ({
+              fetch: context.deps.fetch,
+              simulationId: context.simulationId ?? "",
+              token: context.token ?? "",
+            }),
+            onDone: {
+              target: "quiet",
+              actions: [
+                assign(({ context, event }) =>
+                  !context.dirty && event.output.simulationId === context.simulationId
+                    ? {
+                        results: event.output.results,
+                        recapEmailState: undefined,
+                        recapPhoneState: undefined,
+                      }
+                    : {},
+                ),
+                "persist",
+              ],
+            },
+            // The results page computes and reports the error itself.
+            onError: "quiet",
+          },
+          on: {
+            AUTOSAVE: {
+              guard: ({ context }) => context.dirty,
+              target: "autosaving",
+              actions: assign(({ event }) => ({ keepalive: event.leaving === true })),
+            },
+          },
+        },
       },
     },
     saving: {
       entry: assign(({ context }) => ({ saveError: undefined, startedRevision: context.revision })),
       invoke: {
         src: "save",
-        input: ({ context }) => ({ fetch: context.deps.fetch, payload: computePayload(context) }),
+        input: ({ context }) => ({
+          fetch: context.deps.fetch,
+          payload: computePayload(context),
+          existing: existingSave(context),
+        }),
         onDone: [
           {
             // An answer changed while saving: the saved answers are not the current ones.
@@ -540,7 +699,16 @@ export const simulationMachine = setup({
               "persist",
             ],
           },
-          { target: "saving", reenter: true },
+          {
+            target: "saving",
+            reenter: true,
+            // Saved again over it with the current answers, not as one more simulation.
+            actions: assign(({ event }) => ({
+              simulationId: event.output.simulationId,
+              token: event.output.token,
+              anonymized: undefined,
+            })),
+          },
         ],
         onError: [
           {
@@ -567,10 +735,11 @@ export const simulationMachine = setup({
         input: ({ context }) => ({
           fetch: context.deps.fetch,
           payload: computePayload(context),
-          // docs/product.md §4: an anonymised simulation's results are retrieved, never computed again.
-          ...(context.anonymized && !context.dirty && context.simulationId && context.token
+          // The server holds these answers (saved at the recap, or an anonymised simulation, whose
+          // results docs/product.md §4 retrieves, never computes again): read their results.
+          ...(!context.dirty && context.simulationId && context.token
             ? { saved: { simulationId: context.simulationId, token: context.token } }
-            : {}),
+            : { existing: existingSave(context) }),
         }),
         onDone: [
           {

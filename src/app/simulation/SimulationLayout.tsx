@@ -26,6 +26,7 @@ import { SessionMessage } from "./SessionMessage";
 import { SimulationContext } from "./SimulationContext";
 import { SummaryButton } from "./SummaryButton";
 import { useDebugQuery, useSanityCheck } from "./useSanityCheck";
+import { useComputeAhead } from "./useComputeAhead";
 import { useForwardProgress } from "./useForwardProgress";
 import { useUrlProjection } from "./useUrlProjection";
 
@@ -48,12 +49,13 @@ export function SimulationLayout() {
     currentPath,
     movedForward,
   );
+  const chapters = chapterStates(bundle, steps, currentPath);
+  const currentChapter = chapters.find((chapter) => chapter.state === "current");
+  useComputeAhead(bundle, currentChapter?.id, currentPath);
   if (redirect) return <Navigate to={REDIRECTION_PATH} replace />;
 
   // Pages that are not steps (learn more, save for later…) keep the machine on its step.
   const onPage = isPagePath(pathname);
-  const chapters = chapterStates(bundle, steps, currentPath);
-  const currentChapter = chapters.find((chapter) => chapter.state === "current");
   const onResults = currentPath.startsWith(RESULTS_PATH);
   const onStep = !onPage && !onResults && currentPath !== RECAP_PATH;
 

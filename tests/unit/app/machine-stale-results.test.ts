@@ -195,21 +195,26 @@ describe("simulation machine: results always match the answers", () => {
     answerBirthDate("2001-07-15");
     first.respond(200, { _id: "sim-old", token: "token-old" });
 
-    // The saved simulation would hold the old answers: it is saved again with the current ones.
+    // The saved simulation would hold the old answers: it is saved again, over it, with the current ones.
     const second = await following();
-    expect(second.url).toBe("/api/simulation");
+    expect(second.url).toBe("/api/simulation/sim-old");
     expect(postedBirthDate(second.body)).toBe("2001-07-15");
     expect(actor.getSnapshot().context.dirty).toBe(true);
-    second.respond(200, { _id: "sim-new", token: "token-new" });
-    const { context } = await waitFor(actor, (snapshot) => snapshot.matches("idle"));
-    expect(context.simulationId).toBe("sim-new");
-    expect(context.dirty).toBe(false);
+    second.respond(200, { _id: "sim-old", token: "token-old" });
+    const { context } = await waitFor(
+      actor,
+      (snapshot) => snapshot.matches("idle") && !snapshot.context.dirty,
+    );
+    expect(context.simulationId).toBe("sim-old");
 
-    // The results then computed are those of the current answers.
+    // The server holds the current answers: the results are read without saving them again.
     actor.send({ type: "COMPUTE" });
-    expect(await serveComputation(following, "sim-latest")).toBe("2001-07-15");
+    const get = await following();
+    expect(get.url).toBe("/api/simulation/sim-old/results");
+    get.respond(200, resultsFor("sim-old", "2001-07-15"));
     const computed = await waitFor(actor, (snapshot) => snapshot.matches("idle"));
     expect(computed.context.results?.droitsEligibles[0]?.label).toContain("2001-07-15");
+    expect(hasResults(computed.context)).toBe(true);
   });
 
   it("marks a save clean when no answer changed during it", async () => {
