@@ -306,11 +306,16 @@ function fiscalPart(context: SimulationContext) {
 }
 
 /**
- * docs/architecture.md "Compute ahead": a move to another chapter (the recap included) saves the
- * simulation. Not a move to the results, which save and compute at once.
+ * docs/architecture.md "Compute ahead": "Suivant" into another chapter saves the simulation. Not
+ * into the results, which save and compute at once.
  */
 function leavesChapter(steps: ReturnType<typeof stepsOf>, from: string, to: string): boolean {
   return to !== RESULTS_PATH && chapterOfPath(steps, to) !== chapterOfPath(steps, from);
+}
+
+/** Answers the server does not hold: changed since the last save, or never saved. */
+function unsaved(context: SimulationContext): boolean {
+  return context.dirty || (!context.simulationId && context.answers.length > 0);
 }
 
 /** The simulation saved before, which a save replaces while the server lets it. */
@@ -488,8 +493,8 @@ export const simulationMachine = setup({
         // The URL mirrors every move: a GOTO to where the machine already is changes nothing.
         if (currentPath === context.currentPath) return;
         enqueue.assign({ currentPath, movedForward: false });
-        if (leavesChapter(steps, context.currentPath, currentPath))
-          enqueue.raise({ type: "AUTOSAVE" });
+        // The recap ends the questions: save, and read the results ahead of the click.
+        if (currentPath === RECAP_PATH) enqueue.raise({ type: "AUTOSAVE" });
       }),
     },
     RESUME: {
@@ -578,11 +583,11 @@ export const simulationMachine = setup({
             AUTOSAVE: [
               {
                 // Nothing new to save: on the recap, read the results ahead of the click.
-                guard: ({ context }) => !context.dirty && existingSave(context) !== undefined,
+                guard: ({ context }) => !unsaved(context) && existingSave(context) !== undefined,
                 target: "prefetching",
               },
               {
-                guard: ({ context }) => context.dirty,
+                guard: ({ context }) => unsaved(context),
                 target: "autosaving",
                 actions: assign(({ event }) => ({ keepalive: event.leaving === true })),
               },
@@ -665,7 +670,7 @@ export const simulationMachine = setup({
           },
           on: {
             AUTOSAVE: {
-              guard: ({ context }) => context.dirty,
+              guard: ({ context }) => unsaved(context),
               target: "autosaving",
               actions: assign(({ event }) => ({ keepalive: event.leaving === true })),
             },

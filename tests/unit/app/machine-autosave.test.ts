@@ -189,3 +189,34 @@ describe("simulation machine: saves at each chapter's end", () => {
     expect(actor.getSnapshot().context.simulationId).toBe("sim-2");
   });
 });
+
+describe("simulation machine: answers restored without a save", () => {
+  it("saves answers the server never received at the next chapter's end, even unchanged", async () => {
+    const storage = new MemoryStorage();
+    const all = [
+      { entityName: "individu", id: "demandeur", fieldName: "date_naissance", value: "2004-03-01" },
+      { entityName: "individu", id: "demandeur", fieldName: "activite", value: "salarie" },
+    ];
+    storage.setItem(
+      "simulation",
+      JSON.stringify({ answers: { all, current: all }, dateDeValeur: TODAY }),
+    );
+    const calls: string[] = [];
+    const fetch = vi.fn<FetchLike>(async (url, init) => {
+      calls.push(`${init?.method ?? "GET"} ${String(url)}`);
+      return new Response(JSON.stringify({ _id: "sim-9", token: "token-9" }), {
+        status: 200,
+        headers: { "Content-Type": "application/json" },
+      });
+    });
+    const actor = createActor(simulationMachine, {
+      input: { deps: { bundle: fixtureBundle, storage, fetch, today: () => TODAY } },
+    }).start();
+    actor.send({ type: "GOTO", path: PATHS.activity });
+    actor.send({ type: "NEXT" });
+    await waitFor(actor, (snapshot) => snapshot.context.simulationId === "sim-9", {
+      timeout: 2_000,
+    });
+    expect(calls).toEqual(["POST /api/simulation"]);
+  });
+});
