@@ -15,7 +15,14 @@ import {
 
 const STATES = ["neuf", "occasion"] as const;
 
-export type BikeAidsCalculator = (facts: EligibilityFacts) => Droit[];
+export interface BikeAidsCalculator {
+  (facts: EligibilityFacts): Droit[];
+  /**
+   * Loads the package's rules now (about 0.6 s, once) rather than during the first computation
+   * that has bike aids to evaluate.
+   */
+  warm(): void;
+}
 
 /** EPCI SIREN → the name the package knows it by (both come from the COG). */
 function epciNames(): Map<string, string> {
@@ -60,9 +67,14 @@ export function createBikeAidsCalculator(
   const institutions = new Map(bundle.institutions.map((i) => [i.id, i]));
 
   /** The best amount of each candidate aid for this query. */
-  function bestAmounts(query: BikeQuery, candidates: readonly BikeAid[]): Map<BikeAid, number> {
+  function load(): { base: AidesVeloEngine; names: Map<string, string> } {
     base ??= new AidesVeloEngine();
     names ??= epciNames();
+    return { base, names };
+  }
+
+  function bestAmounts(query: BikeQuery, candidates: readonly BikeAid[]): Map<BikeAid, number> {
+    const { base, names } = load();
     const place = {
       "localisation . pays": "France",
       "localisation . code insee": query.place.codeInsee,
@@ -110,7 +122,7 @@ export function createBikeAidsCalculator(
     };
   }
 
-  return (facts) => {
+  const calculate = (facts: EligibilityFacts): Droit[] => {
     const query = bikeQuery(catalogue.bikeSettings, facts);
     if (!query) return [];
     const commune = {
@@ -156,4 +168,5 @@ export function createBikeAidsCalculator(
     }
     return droits;
   };
+  return Object.assign(calculate, { warm: () => void load() });
 }

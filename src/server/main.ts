@@ -74,6 +74,7 @@ async function main(): Promise<void> {
     ...(config.lieuxApiUrl ? { lieuxUrl: config.lieuxApiUrl } : {}),
     ...(config.trustProxy !== undefined ? { trustProxy: config.trustProxy } : {}),
     stats: { refreshMs: config.statsRefreshMs },
+    warmUp: true,
   });
 
   // docs/product.md §3 "anonymized": simulations past their retention period are anonymised in the background.

@@ -19,6 +19,7 @@ import { householdMembers, memberList } from "./rules/members";
 import { addGrossAndTaxable } from "./rules/net-to-taxable";
 import { zeroUndeclaredPastBenefits } from "./rules/past-benefits";
 import { copyStableAnswers, stableVariables } from "./rules/stable-answers";
+import { zeroUndeclaredIncomes } from "./rules/undeclared-incomes";
 import {
   HOUSEHOLD_ID,
   type EngineRequest,
@@ -97,6 +98,9 @@ export function buildEngineRequest(
       benefit.engine.entity === "individus" ? request.individus[members.demandeur.id] : famille;
     if (holder) setIfAbsent(holder, benefit.engine.variable, thisMonth, montant);
   }
+  // No salary, allowance nor pension where none was given: 0, without the engine's walk.
+  zeroUndeclaredIncomes(request, dateDeValeur, missing);
+
   const receivedIds = new Set(received.map(({ benefit }) => benefit.id));
   const outputs = requestOutputs(
     request,

@@ -19,7 +19,7 @@ describe("buildEngineRequest", () => {
     const demandeur = request.individus.demandeur!;
     expect(demandeur.date_naissance).toEqual({ ETERNITY: "2006-03-15" });
     expect(demandeur.activite).toMatchObject({ "2026-11": "etudiant" });
-    expect(demandeur.salaire_net).toEqual({ "2026-10": 300, "2026-11": 300 });
+    expect(demandeur.salaire_net).toMatchObject({ "2026-10": 300, "2026-11": 300 });
     expect(demandeur.enfant_a_charge).toEqual({ 2026: true });
     const menage = request.menages._!;
     expect(menage.depcom).toMatchObject({ "2026-11": "69123" });

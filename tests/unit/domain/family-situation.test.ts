@@ -87,7 +87,7 @@ describe("engine request of a family", () => {
   it("sums the members' family-level incomes into the famille", () => {
     expect(request.familles._?.af).toMatchObject({ "2026-10": 140, "2026-11": 100 });
     expect(request.individus.demandeur?.af).toBeUndefined();
-    expect(request.individus.demandeur?.salaire_net).toEqual({ "2026-10": 500 });
+    expect(request.individus.demandeur?.salaire_net).toMatchObject({ "2026-10": 500 });
   });
 
   it("sends the recent isolation and never the couple answer itself", () => {

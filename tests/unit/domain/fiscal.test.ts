@@ -60,7 +60,7 @@ describe("fiscal inputs", () => {
     const { request } = buildEngineRequest(withRent, situation);
     const demandeur = request.individus.demandeur!;
     expect(demandeur.revenus_locatifs).toEqual({ 2024: 2400, "2026-10": 300, "2026-11": 300 });
-    expect(demandeur.salaire_imposable).toEqual({ 2024: 9000 });
+    expect(demandeur.salaire_imposable).toMatchObject({ 2024: 9000 });
     expect(demandeur.livret_a).toEqual({ "month:2019-01:120": 1500 });
     // No partner in this household: the partner's declaration is not sent.
     expect(request.individus.conjoint).toBeUndefined();

@@ -67,6 +67,7 @@ describe("rule: N-2 incomes default to the last 12 months", () => {
     });
     const demandeur = request.individus.demandeur!;
     expect((demandeur.salaire_imposable as Record<string, number>)["2024"]).toBe(5000);
-    expect((demandeur.chomage_imposable as Record<string, number>)["2024"]).toBeUndefined();
+    // Not the 12 months' 3,600 €: nothing was declared for N-2 (0, rule undeclared-incomes).
+    expect((demandeur.chomage_imposable as Record<string, number>)["2024"]).toBe(0);
   });
 });

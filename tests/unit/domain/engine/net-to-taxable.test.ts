@@ -82,8 +82,11 @@ describe("rule: net to gross and net to taxable", () => {
       a("demandeur.ressources", ["salaire_net"]),
       a("demandeur.salaire_net", { "2026-10": 900, "2026-11": 900 }),
     ]);
-    expect(request.individus.demandeur?.salaire_net).toEqual({ "2026-10": 900, "2026-11": 900 });
-    expect(request.individus.demandeur?.salaire_de_base).toEqual({
+    expect(request.individus.demandeur?.salaire_net).toMatchObject({
+      "2026-10": 900,
+      "2026-11": 900,
+    });
+    expect(request.individus.demandeur?.salaire_de_base).toMatchObject({
       "2026-10": 900,
       "2026-11": 900,
     });

@@ -172,10 +172,14 @@ describe("rule: the value date drives every period", () => {
     const november = periodKeys("2026-11-22");
     const march = periodKeys("2027-03-01");
     expect(november).not.toEqual(march);
+    // M+1: the zero salary of months nobody declared (rule undeclared-incomes).
     expect(november.filter((key) => /^\d{4}-\d{2}$/.test(key) && key > "2026-11")).toEqual([
+      "2026-12",
       "2027-02",
     ]);
-    expect(march.filter((key) => /^\d{4}-\d{2}$/.test(key) && key > "2027-03")).toEqual([]);
+    expect(march.filter((key) => /^\d{4}-\d{2}$/.test(key) && key > "2027-03")).toEqual([
+      "2027-04",
+    ]);
   });
 
   it("never reads the clock", () => {
