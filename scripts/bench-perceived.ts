@@ -288,8 +288,8 @@ export function printPerceived(figures: PerceivedFigures): void {
   console.log(`  now:    ${figures.now.map((v) => v.toFixed(0)).join(", ")} ms`);
 }
 
-// Run alone: `npx tsx scripts/bench-perceived.ts` starts its own engine.
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+/** The perceived latency over an engine of its own (one worker per core), printed. */
+export async function benchPerceivedWithOwnEngine(): Promise<void> {
   const port = await freePort();
   const engine = createEngineSupervisor({
     port,
@@ -303,4 +303,9 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   } finally {
     await engine.stop();
   }
+}
+
+// Run alone: `npm run bench:perceived`.
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await benchPerceivedWithOwnEngine();
 }

@@ -10,7 +10,9 @@
  * - naive: the same 50 situations, one plain `/calculate` each straight to the engine with every
  *   catalogue benefit as output (no pre-filter, no cache, no batching), all at once;
  * - the ratio between the two throughputs;
- * - local aids (conditions evaluated) and bike aids (@betagouv/aides-velo), per simulation.
+ * - local aids (conditions evaluated) and bike aids (@betagouv/aides-velo), per simulation;
+ * - Redis round trips through the shared state, and the perceived results latency in Chromium
+ *   before and after compute ahead (scripts/bench-perceived.ts; BENCH_PERCEIVED=0 skips it).
  * Environment: BENCH_RUNS (repeated requests per reference situation, default 20),
  * BENCH_MISSES (first computations per reference situation, default 8), BENCH_CONCURRENT
  * (default 50), ENGINE_WORKERS (default the number of cores).
@@ -63,6 +65,7 @@ import {
   postgresServerUrl,
   type WriteFigures,
 } from "./bench-writes";
+import { benchPerceivedWithOwnEngine } from "./bench-perceived";
 import { benchRedis } from "./bench-redis";
 
 const REPEATED_RUNS = Number(process.env.BENCH_RUNS ?? 20);
@@ -579,3 +582,8 @@ else {
   );
   console.log(row("rate limit, one take (rate-limiter-flexible)", p(redis.limiterTake)));
 }
+
+// Perceived results latency (issue 19 §1): the site before compute ahead and now, in Chromium.
+console.log("");
+if (process.env.BENCH_PERCEIVED === "0") console.log("perceived results latency: skipped");
+else await benchPerceivedWithOwnEngine();
