@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import type { Answer } from "../../src/domain";
 import { student, VALUE_DATE } from "../fixtures/situations";
+import { loadGoldenSituations, simulationPayload } from "../golden/golden";
 import {
   createServerDatabase,
   startChildServer,
@@ -31,6 +32,9 @@ let redisUrl: string;
 let prefix: string;
 /** What the engine was asked: `/calculate` requests and the situations in them. */
 const engine = { calculations: 0, situations: 0 };
+/** Told when the engine's answer to a `/calculate` has been passed on. */
+const answered: (() => void)[] = [];
+const nextAnswer = () => new Promise<void>((resolve) => answered.push(resolve));
 
 type Batch = { individus?: Record<string, unknown> };
 
@@ -68,6 +72,10 @@ async function startEngineProxy(target: string): Promise<string> {
         (answer) => {
           outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(outgoing);
+          if (incoming.url?.startsWith("/calculate"))
+            answer.on("end", () => {
+              for (const resolve of answered.splice(0)) resolve();
+            });
         },
       );
       forwarded.on("error", () => outgoing.destroy());
@@ -171,8 +179,9 @@ const eligible = (body: { droitsEligibles?: { id: string; montant: unknown }[] }
 it("a visitor alternating between the instances gets one computation and one rate-limit count", async () => {
   const [a, b] = servers as [ChildServer, ChildServer];
   const visitor: Visitor = { ip: "198.51.100.1" };
-  expect((await save(a, visitor, 451)).status, a.output()).toBe(200);
+  // Before the save: a save computes ahead (docs/architecture.md "Compute ahead").
   const before = { ...engine };
+  expect((await save(a, visitor, 451)).status, a.output()).toBe(200);
 
   const first = await results(b, visitor);
   expect(first.status, b.output()).toBe(200);
@@ -195,6 +204,29 @@ it("a visitor alternating between the instances gets one computation and one rat
   expect((await save(b, visitor, 452)).status).toBe(200);
   expect((await save(a, visitor, 453)).status).toBe(200);
   expect((await save(b, visitor, 454)).status).toBe(429);
+});
+
+it("a save computes ahead on its instance; the other instance answers the results from Redis", async () => {
+  const [a, b] = servers as [ChildServer, ChildServer];
+  const visitor: Visitor = { ip: "198.51.100.3" };
+  const before = { ...engine };
+  const computed = nextAnswer();
+  // A golden student: every question before the projects answered.
+  const golden = loadGoldenSituations().find(
+    (situation) => situation.name === "etudiante-boursiere-lyon-loin-des-parents",
+  )!;
+  const response = await call(a, visitor, "/api/simulation", simulationPayload(golden));
+  expect(response.status, a.output()).toBe(200);
+  const { _id, token } = (await response.json()) as { _id: string; token: string };
+  Object.assign(visitor, { id: _id, token });
+  // A computes in the background, nobody asking yet.
+  await computed;
+  expect(engine.situations - before.situations).toBe(1);
+  const shown = await results(b, visitor);
+  expect(shown.status, b.output()).toBe(200);
+  expect(eligible(shown.body).length).toBeGreaterThan(0);
+  // B computed nothing: A's computation ahead answered.
+  expect(engine.situations - before.situations, a.output() + b.output()).toBe(1);
 });
 
 it("200 concurrent visitors spread over both instances all get their results, none computed twice", async () => {
