@@ -65,7 +65,8 @@ import {
   postgresServerUrl,
   type WriteFigures,
 } from "./bench-writes";
-import { benchPerceivedWithOwnEngine } from "./bench-perceived";
+import { benchInstances } from "./bench-instances";
+import { benchPerceived, printPerceived } from "./bench-perceived";
 import { benchRedis } from "./bench-redis";
 
 const REPEATED_RUNS = Number(process.env.BENCH_RUNS ?? 20);
@@ -583,7 +584,38 @@ else {
   console.log(row("rate limit, one take (rate-limiter-flexible)", p(redis.limiterTake)));
 }
 
-// Perceived results latency (issue 19 §1): the site before compute ahead and now, in Chromium.
+// Two instances, then the perceived latency (issue 19 §1, §5), over an engine of their own.
 console.log("");
-if (process.env.BENCH_PERCEIVED === "0") console.log("perceived results latency: skipped");
-else await benchPerceivedWithOwnEngine();
+const tailEngine = createEngineSupervisor({
+  port: await freePort(),
+  workers: WORKERS,
+  logger: quietLogger(),
+});
+await tailEngine.start();
+await tailEngine.waitUntilReady(300_000);
+try {
+  if (!redis) console.log("no Redis reachable: two-instance throughput not measured");
+  else {
+    const rushes = await benchInstances(tailEngine.baseUrl, redis.url);
+    console.log(
+      `instances over one PostgreSQL, one Redis and one engine pool (${WORKERS} workers), ` +
+        `${rushes[0]?.visitors} visitors at once (save + results), no cache shared between rushes:`,
+    );
+    for (const rush of rushes)
+      console.log(
+        row(
+          `${rush.instances} instance${rush.instances > 1 ? "s" : ""}: visitors per second`,
+          `${(rush.ok / rush.seconds).toFixed(1)} /s`,
+          "",
+          "",
+          `${rush.ok}/${rush.visitors} answered in ${rush.seconds.toFixed(1)} s, ` +
+            `p50 ${ms(percentile(rush.latencies, 50))}, p95 ${ms(percentile(rush.latencies, 95))}`,
+        ),
+      );
+  }
+  console.log("");
+  if (process.env.BENCH_PERCEIVED === "0") console.log("perceived results latency: skipped");
+  else printPerceived(await benchPerceived(tailEngine.baseUrl));
+} finally {
+  await tailEngine.stop();
+}
