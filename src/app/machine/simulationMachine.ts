@@ -99,6 +99,8 @@ export interface SimulationContext {
   patrimoine?: Patrimoine;
   /** The French message shown when saving without computing failed. */
   saveError?: string;
+  /** Saves asked for by the visitor ("Enregistrer ma simulation") that succeeded. */
+  savesDone?: number;
   /** The child being added or edited: after their profile, NEXT returns to the children list. */
   childInProgress?: string;
   /** docs/product.md §3 "access": a saved simulation is being read back, or could not be (forbidden). */
@@ -694,12 +696,13 @@ export const simulationMachine = setup({
             target: "idle",
             // docs/product.md §4: saving sets the id and clears dirty.
             actions: [
-              assign(({ event }) => ({
+              assign(({ context, event }) => ({
                 simulationId: event.output.simulationId,
                 token: event.output.token,
                 dirty: false,
                 // A new simulation: only the one read back was anonymised.
                 anonymized: undefined,
+                savesDone: (context.savesDone ?? 0) + 1,
               })),
               "persist",
             ],

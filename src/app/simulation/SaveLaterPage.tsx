@@ -18,12 +18,10 @@ export function SaveLaterPage() {
   const currentPath = useCurrentPath();
   const saving = SimulationContext.useSelector((state) => state.matches("saving"));
   const saveError = SimulationContext.useSelector((state) => state.context.saveError);
-  const simulationId = SimulationContext.useSelector((state) => state.context.simulationId);
-  // Only a save made on this page counts: an earlier one may predate the latest answers. Each
-  // save creates a new simulation id.
-  const [idBeforeSave, setIdBeforeSave] = useState<{ id?: string } | null>(null);
-  const saved =
-    idBeforeSave !== null && !saving && !!simulationId && simulationId !== idBeforeSave.id;
+  const savesDone = SimulationContext.useSelector((state) => state.context.savesDone ?? 0);
+  // Only a save made on this page counts: an earlier one may predate the latest answers.
+  const [savesBefore, setSavesBefore] = useState<number | null>(null);
+  const saved = savesBefore !== null && !saving && savesDone > savesBefore;
 
   if (!valid) return <Navigate to={FIRST_STEP_PATH} replace />;
   const link = resumeLink(currentPath);
@@ -64,7 +62,7 @@ export function SaveLaterPage() {
             iconId="fr-icon-save-line"
             disabled={saving}
             onClick={() => {
-              setIdBeforeSave({ id: simulationId });
+              setSavesBefore(savesDone);
               actor.send({ type: "SAVE" });
             }}
           >
