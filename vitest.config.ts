@@ -29,6 +29,8 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
+          // One engine for every file (booting one takes tens of seconds).
+          globalSetup: ["tests/integration/setup/shared-engine.ts"],
           testTimeout: 180_000,
           hookTimeout: 300_000,
           fileParallelism: false,

@@ -15,7 +15,7 @@ import {
   type BrowserContextOptions,
   type Page,
 } from "playwright-core";
-import { expect } from "vitest";
+import { expect, inject } from "vitest";
 import { buildSimulatorApp, loadBundle } from "../../src/server/compose";
 import { createEngineSupervisor, type EngineSupervisor } from "../../src/server/engine";
 import { migrateToLatest, openSqliteDatabase, type DatabaseHandle } from "../../src/server/storage";
@@ -57,6 +57,8 @@ export interface HarnessOptions {
    * 30 s on a loaded machine); pages that compute wait for `engineReady` first.
    */
   waitForEngine?: boolean;
+  /** An engine of this file's own (booted here, tens of seconds), for a file that stops it. */
+  ownEngine?: boolean;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -64,11 +66,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     throw new Error(`${staticDir} is missing: run npm run build first`);
   const bundle = loadBundle();
   const dir = mkdtempSync(join(tmpdir(), "e2e-"));
-  const engine: EngineSupervisor = createEngineSupervisor({
-    port: await freePort(),
-    workers: 1,
-    logger: quietLogger(),
-  });
+  // The project's engine (vitest.config.ts globalSetup), booted once for every file; a file
+  // that stops the engine starts its own.
+  const engine: EngineSupervisor = options.ownEngine
+    ? createEngineSupervisor({ port: await freePort(), workers: 1, logger: quietLogger() })
+    : createEngineSupervisor({ externalUrl: inject("engineUrl"), logger: quietLogger() });
   const database: DatabaseHandle = openSqliteDatabase(join(dir, "e2e.sqlite"));
   await migrateToLatest(database.db);
   const app: FastifyInstance = buildSimulatorApp({
@@ -108,7 +110,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       page.on("pageerror", (error) => consoleErrors.push(error.message));
       return { context, page, consoleErrors };
     },
-    stopEngine: () => engine.stop(),
+    stopEngine: () =>
+      options.ownEngine
+        ? engine.stop()
+        : Promise.reject(new Error("stopEngine needs startHarness({ ownEngine: true })")),
     async close() {
       await browser.close();
       await app.close();

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { chromium, type Browser } from "playwright-core";
 import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { buildSimulatorApp, loadBundle } from "../../src/server/compose";
 import { createEngineSupervisor, type EngineSupervisor } from "../../src/server/engine";
 import { migrateToLatest, openSqliteDatabase, type DatabaseHandle } from "../../src/server/storage";
@@ -48,7 +48,8 @@ beforeAll(async () => {
   const smtpPort = (smtp.server.address() as AddressInfo).port;
 
   dir = mkdtempSync(join(tmpdir(), "e2e-recap-"));
-  engine = createEngineSupervisor({ port: await freePort(), workers: 1, logger: quietLogger() });
+  // The project's engine (vitest.config.ts globalSetup).
+  engine = createEngineSupervisor({ externalUrl: inject("engineUrl"), logger: quietLogger() });
   database = openSqliteDatabase(join(dir, "e2e.sqlite"));
   await migrateToLatest(database.db);
   const port = await freePort();

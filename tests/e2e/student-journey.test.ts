@@ -78,7 +78,8 @@ let harness: Harness;
 let journeyPage: Page | undefined;
 
 beforeAll(async () => {
-  harness = await startHarness();
+  // The second test stops the engine: an engine of this file's own.
+  harness = await startHarness({ ownEngine: true });
 });
 
 afterAll(async () => {
