@@ -8,8 +8,9 @@
  *    pages.json), which the server sends for that path (src/server/spa.ts), with:
  *    - the rules of the stylesheet that the page's markup uses, inlined (its critical CSS): the
  *      DSFR's rules taken whole, selectors unchanged, in their order;
- *    - the whole stylesheet still linked, but as `media="print"` so that it does not block the
- *      first paint: src/app/main.tsx turns it on (`data-deferred-style`);
+ *    - the whole stylesheet and the app's entry script as `<link data-after-paint>`, which the
+ *      inlined src/app/theme/afterPaint.ts turns into a download once the page is painted (the
+ *      stylesheet as `media="print"`, which src/app/main.tsx turns on: `data-deferred-style`);
  *    - the script that sets the colour scheme before the first paint (src/app/theme/earlyScheme.ts).
  */
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -19,6 +20,7 @@ import { gzipSync } from "node:zlib";
 import { JSDOM } from "jsdom";
 import postcss, { type AtRule, type Rule } from "postcss";
 import { build } from "vite";
+import { AFTER_PAINT_SCRIPT } from "../src/app/theme/afterPaint";
 import { EARLY_SCHEME_SCRIPT } from "../src/app/theme/earlyScheme";
 
 const repoRoot = resolve(import.meta.dirname, "..");
@@ -125,18 +127,25 @@ export function pageDocument(
   page: { path: string; html: string; title: string | undefined; css: string; fonts: string[] },
 ): string {
   const stylesheet = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/;
+  const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
   if (!stylesheet.test(shell)) throw new Error("index.html links no stylesheet");
+  if (!entry.test(shell)) throw new Error("index.html has no entry script");
   if (page.css.includes("</style")) throw new Error("The critical CSS would end its element");
   let document = shell
     .replace(
       stylesheet,
       (_, href: string) =>
         `<style data-critical-style>${page.css}</style>\n    ` +
-        `<link rel="stylesheet" crossorigin href="${href}" media="print" data-deferred-style>`,
+        `<link data-after-paint="stylesheet" crossorigin href="${href}" media="print" data-deferred-style>`,
+    )
+    .replace(
+      entry,
+      (_, src: string) => `<link data-after-paint="module" crossorigin href="${src}">`,
     )
     .replace(
       "<head>",
       `<head>\n    <script>${EARLY_SCHEME_SCRIPT}</script>` +
+        `\n    <script>${AFTER_PAINT_SCRIPT}</script>` +
         page.fonts
           .map(
             (font) =>
