@@ -124,7 +124,15 @@ function escapeHtml(text: string): string {
 /** The shell index.html turned into the page at `path`. */
 export function pageDocument(
   shell: string,
-  page: { path: string; html: string; title: string | undefined; css: string; fonts: string[] },
+  page: {
+    path: string;
+    html: string;
+    title: string | undefined;
+    css: string;
+    fonts: string[];
+    /** The modules its route loads on demand, downloaded with the app's entry. */
+    modules?: readonly string[];
+  },
 ): string {
   const stylesheet = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/;
   const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
@@ -140,7 +148,11 @@ export function pageDocument(
     )
     .replace(
       entry,
-      (_, src: string) => `<link data-after-paint="module" crossorigin href="${src}">`,
+      (_, src: string) =>
+        `<link data-after-paint="module" crossorigin href="${src}">` +
+        (page.modules ?? [])
+          .map((file) => `\n    <link data-after-paint="modulepreload" crossorigin href="${file}">`)
+          .join(""),
     )
     .replace(
       "<head>",
@@ -187,6 +199,16 @@ export const ROUTE_SHELLS: Record<string, readonly string[]> = {
   "/aides": ["aides/AidesPage.tsx", "../generated/catalogue.json"],
   "/aides/*": ["aides/AidePage.tsx", "../generated/catalogue.json"],
 };
+
+/** The modules of the route shell whose pattern (the longest) matches `path`, if any. */
+export function routeShellOf(path: string): readonly string[] | undefined {
+  const patterns = Object.keys(ROUTE_SHELLS)
+    .filter((pattern) =>
+      pattern.endsWith("*") ? path.startsWith(pattern.slice(0, -1)) : path === pattern,
+    )
+    .sort((a, b) => b.length - a.length);
+  return patterns[0] === undefined ? undefined : ROUTE_SHELLS[patterns[0]];
+}
 
 interface ManifestChunk {
   file: string;
@@ -252,13 +274,17 @@ async function main() {
     .map((match) => match[0])
     .filter((font, index, all) => all.indexOf(font) === index);
   if (fonts.length !== 3) throw new Error(`Marianne's faces not found: ${fonts.join(", ")}`);
+  const manifestPath = join(appDir, ".vite/manifest.json");
+  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Record<string, ManifestChunk>;
   rmSync(pagesDir, { recursive: true, force: true });
   mkdirSync(pagesDir, { recursive: true });
   const pages: Record<string, string> = {};
   for (const path of PRERENDERED_PATHS) {
     const { html, title } = await renderPage(path);
     const critical = criticalCss(css, shell.replace('<div id="root"></div>', html));
-    const document = pageDocument(shell, { path, html, title, css: critical, fonts });
+    const route = routeShellOf(path);
+    const modules = route ? chunkFiles(manifest, route) : [];
+    const document = pageDocument(shell, { path, html, title, css: critical, fonts, modules });
     const file = pageFileName(path);
     writeFileSync(join(pagesDir, file), document);
     writeFileSync(join(pagesDir, `${file}.gz`), gzipSync(document, { level: 9 }));
@@ -269,8 +295,6 @@ async function main() {
         `gzip ${kb(gzipSync(document).length)} (critical CSS ${kb(critical.length)})`,
     );
   }
-  const manifestPath = join(appDir, ".vite/manifest.json");
-  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Record<string, ManifestChunk>;
   for (const [pattern, entries] of Object.entries(ROUTE_SHELLS)) {
     const file = `shell${pattern.replace("*", "-any").replace(/[^\w-]+/g, "-")}.html`;
     const document = shellDocument(shell, chunkFiles(manifest, entries));

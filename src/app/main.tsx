@@ -13,6 +13,7 @@ import { telemetryConfig } from "./analytics/runtimeConfig";
 import { App } from "./App";
 import { isFramed } from "./iframe/IframeContext";
 import { resolveIframeState } from "./iframe/iframeState";
+import { STORAGE_KEYS } from "./machine/storage";
 
 // A pre-rendered page (scripts/prerender.ts) inlines the rules of its first paint and links the
 // whole stylesheet as `print` so that it does not block that paint: now it applies.
@@ -32,7 +33,8 @@ if (!root) throw new Error("Missing #root element");
 /**
  * The pre-rendered page is hydrated when the browser renders it as it was rendered: the same
  * path, outside a frame and without an embedding's layout or theme (then the page is rendered
- * anew). Session storage (a simulation to resume) changes the page after its hydration.
+ * anew). Session storage (a simulation to resume) changes the home page after its hydration;
+ * the first question was rendered for a visit without a simulation nor a query (`?debug`).
  */
 function hydratable(container: HTMLElement): boolean {
   if (container.dataset.prerendered === undefined) return false;
@@ -41,8 +43,14 @@ function hydratable(container: HTMLElement): boolean {
     storage: window.sessionStorage,
     framed: isFramed(),
   });
+  const simulationPage = container.dataset.prerendered.startsWith("/simulation/");
   return (
     container.dataset.prerendered === window.location.pathname &&
+    !(
+      simulationPage &&
+      (window.location.search !== "" ||
+        window.sessionStorage.getItem(STORAGE_KEYS.simulation) !== null)
+    ) &&
     !iframe.inIframe &&
     !iframe.iframeHeaderCollapse &&
     iframe.theme === undefined

@@ -10,6 +10,8 @@ import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
 import { Link, StaticRouter } from "react-router-dom";
 import { todayIso } from "../domain/dates";
+import { FIRST_STEP_PATH } from "../domain/journey";
+import { bundle } from "./bundle";
 import { AppProviders, type AppDeps } from "./AppProviders";
 import { serverRenderedTitle } from "./layout/usePageTitle";
 import { preloadLazyModules } from "./lazy/lazyModule";
@@ -19,9 +21,13 @@ import { AppRoutes } from "./routes";
 // (startReactDsfr takes any component; setLink's type is react-dsfr's own link.)
 setLink({ Link: Link as unknown as Parameters<typeof setLink>[0]["Link"] });
 
-/** The pages pre-rendered: they show the same to every visitor on their first paint. */
+/**
+ * The pages pre-rendered: they show the same to every visitor on their first paint. The first
+ * question too, for a visitor without a simulation (src/app/main.tsx renders it anew otherwise).
+ */
 export const PRERENDERED_PATHS = [
   "/",
+  FIRST_STEP_PATH,
   "/accessibilite",
   "/cgu",
   "/confidentialite",
@@ -44,9 +50,9 @@ function emptyStorage(): Storage {
   };
 }
 
-function deps(): AppDeps {
-  return {
-    loadBundle: () => Promise.reject(new Error("No questionnaire while pre-rendering")),
+/** A simulation page's machine starts from the questionnaire, as for a first visit. */
+function deps(path: string): AppDeps {
+  const base = {
     storage: emptyStorage(),
     localStorage: emptyStorage(),
     // Whatever a page asks the server (the contact address) it asks in an effect, after hydration.
@@ -54,6 +60,12 @@ function deps(): AppDeps {
     today: () => todayIso(),
     logger: { error: (error: unknown) => console.error(error) },
   };
+  return path.startsWith("/simulation/")
+    ? { ...base, bundle }
+    : {
+        ...base,
+        loadBundle: () => Promise.reject(new Error("No questionnaire on this page")),
+      };
 }
 
 /** The page at `path`: the markup of `#root` and the document title it sets. */
@@ -70,7 +82,7 @@ export async function renderPage(
   const { prelude } = await prerender(
     <StrictMode>
       <SsrIsDarkProvider value={false}>
-        <AppProviders deps={deps()}>
+        <AppProviders deps={deps(path)}>
           <StaticRouter location={path}>
             <AppRoutes />
           </StaticRouter>
