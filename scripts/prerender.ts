@@ -132,6 +132,8 @@ export function pageDocument(
     fonts: string[];
     /** The modules its route loads on demand, downloaded with the app's entry. */
     modules?: readonly string[];
+    /** A route's shell, which the app renders anew (`data-shell`), not a page it hydrates. */
+    shell?: boolean;
   },
 ): string {
   const stylesheet = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/;
@@ -167,7 +169,9 @@ export function pageDocument(
     )
     .replace(
       '<div id="root"></div>',
-      `<div id="root" data-prerendered="${escapeHtml(page.path)}">${page.html}</div>`,
+      page.shell
+        ? `<div id="root" data-shell="${escapeHtml(page.path)}">${page.html}</div>`
+        : `<div id="root" data-prerendered="${escapeHtml(page.path)}">${page.html}</div>`,
     );
   if (page.title) {
     document = document.replace(
@@ -180,8 +184,10 @@ export function pageDocument(
 
 /**
  * The pages the browser renders, by path (`*` ends a prefix), and the modules their route loads
- * on demand (keys of Vite's manifest): their shell lists them all as `modulepreload`, so that
- * they download at once, beside the app's entry, rather than one import after the other.
+ * on demand (keys of Vite's manifest). Their shell is pre-rendered too: the header, the footer
+ * and the page's loading state, with their critical CSS, which the app renders anew; it lists
+ * the modules as `modulepreload` after the first paint, so that they download beside the app's
+ * entry rather than one import after the other.
  */
 export const ROUTE_SHELLS: Record<string, readonly string[]> = {
   "/simulation/resultats*": [
@@ -231,14 +237,6 @@ export function chunkFiles(manifest: Record<string, ManifestChunk>, entries: rea
   return [...files];
 }
 
-/** The app's shell, with the route's modules preloaded. */
-export function shellDocument(shell: string, modules: readonly string[]): string {
-  const links = modules
-    .map((file) => `\n    <link rel="modulepreload" crossorigin href="${file}">`)
-    .join("");
-  return shell.replace("</title>", `</title>${links}`);
-}
-
 export function pageFileName(path: string): string {
   return path === "/" ? "index.html" : `${path.slice(1).replace(/\//g, "__")}.html`;
 }
@@ -259,7 +257,7 @@ async function main() {
     ssr: { noExternal: ["@codegouvfr/react-dsfr"] },
   });
   const entry = pathToFileURL(join(ssrDir, "prerender.js")).href;
-  const { renderPage, PRERENDERED_PATHS } = (await import(
+  const { renderPage, renderShell, PRERENDERED_PATHS } = (await import(
     entry
   )) as typeof import("../src/app/prerender");
 
@@ -279,6 +277,30 @@ async function main() {
   rmSync(pagesDir, { recursive: true, force: true });
   mkdirSync(pagesDir, { recursive: true });
   const pages: Record<string, string> = {};
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  // The shells first: renderPage then loads every page's module.
+  for (const [pattern, entries] of Object.entries(ROUTE_SHELLS)) {
+    const file = `shell${pattern.replace("*", "-any").replace(/[^\w-]+/g, "-")}.html`;
+    const html = renderShell(pattern.replace(/\*$/, ""));
+    const critical = criticalCss(css, shell.replace('<div id="root"></div>', html));
+    const modules = chunkFiles(manifest, entries);
+    const document = pageDocument(shell, {
+      path: pattern,
+      html,
+      title: undefined,
+      css: critical,
+      fonts,
+      modules,
+      shell: true,
+    });
+    writeFileSync(join(pagesDir, file), document);
+    writeFileSync(join(pagesDir, `${file}.gz`), gzipSync(document, { level: 9 }));
+    pages[pattern] = file;
+    console.log(
+      `shell ${pattern} → ${PRERENDERED_DIR}/${file}: gzip ${kb(gzipSync(document).length)} ` +
+        `(critical CSS ${kb(critical.length)})`,
+    );
+  }
   for (const path of PRERENDERED_PATHS) {
     const { html, title } = await renderPage(path);
     const critical = criticalCss(css, shell.replace('<div id="root"></div>', html));
@@ -289,18 +311,10 @@ async function main() {
     writeFileSync(join(pagesDir, file), document);
     writeFileSync(join(pagesDir, `${file}.gz`), gzipSync(document, { level: 9 }));
     pages[path] = file;
-    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
     console.log(
       `prerendered ${path} → ${PRERENDERED_DIR}/${file}: ${kb(document.length)}, ` +
         `gzip ${kb(gzipSync(document).length)} (critical CSS ${kb(critical.length)})`,
     );
-  }
-  for (const [pattern, entries] of Object.entries(ROUTE_SHELLS)) {
-    const file = `shell${pattern.replace("*", "-any").replace(/[^\w-]+/g, "-")}.html`;
-    const document = shellDocument(shell, chunkFiles(manifest, entries));
-    writeFileSync(join(pagesDir, file), document);
-    writeFileSync(join(pagesDir, `${file}.gz`), gzipSync(document, { level: 9 }));
-    pages[pattern] = file;
   }
   rmSync(join(appDir, ".vite"), { recursive: true, force: true });
   writeFileSync(join(pagesDir, "pages.json"), `${JSON.stringify(pages, null, 2)}\n`);

@@ -7,6 +7,7 @@
 import { setLink } from "@codegouvfr/react-dsfr/link";
 import { SsrIsDarkProvider } from "@codegouvfr/react-dsfr/useIsDark/server";
 import { StrictMode } from "react";
+import { renderToString } from "react-dom/server";
 import { prerender } from "react-dom/static";
 import { Link, StaticRouter } from "react-router-dom";
 import { todayIso } from "../domain/dates";
@@ -102,4 +103,27 @@ export async function renderPage(
       `Pre-rendering ${path} left a script: ${/<(script|template)[^>]*>.{0,200}/s.exec(html)?.[0]}`,
     );
   return { html, title: serverRenderedTitle.current };
+}
+
+/**
+ * The shell of a route whose page the browser renders (scripts/prerender.ts ROUTE_SHELLS): the
+ * header, the footer and, in the page's place, its loading state, as the app shows them while
+ * the page's modules download. To be called before renderPage, which loads every module: the
+ * page's module is not loaded, so that its Suspense boundary renders its fallback.
+ */
+export function renderShell(path: string): string {
+  const html = renderToString(
+    <StrictMode>
+      <SsrIsDarkProvider value={false}>
+        <AppProviders deps={deps(path)}>
+          <StaticRouter location={path}>
+            <AppRoutes />
+          </StaticRouter>
+        </AppProviders>
+      </SsrIsDarkProvider>
+    </StrictMode>,
+  );
+  if (!html.includes('role="status"'))
+    throw new Error(`The shell of ${path} does not show the page's loading state`);
+  return html;
 }

@@ -103,9 +103,10 @@ describe("pre-rendered pages", () => {
         expect(header?.height).toBeGreaterThan(60);
         await expect(page.title()).resolves.toMatch(/ - Simulateur d’aides pour les jeunes$/);
       }
-      // The shell of the other pages renders nothing without the app.
+      // The shell of the other pages: the header, the footer and the page's loading state.
       await page.goto(`${baseUrl}/simulation/individu/demandeur/activite`);
-      await expect(page.locator("#root").innerHTML()).resolves.toBe("");
+      await expect(page.locator("main [role=status]").textContent()).resolves.toBe("Chargement…");
+      expect((await page.locator("header.fr-header").boundingBox())?.height).toBeGreaterThan(60);
     } finally {
       await context.close();
     }
