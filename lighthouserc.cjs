@@ -34,7 +34,11 @@ const TARGETS = {
   step: { performance: 0.9, lcpMs: 2500 },
   results: { performance: 0.9, lcpMs: 2500 },
 };
-const FLOORS = { home: 0.65, step: 0.35, results: 0.35 };
+// Raised on 2026-11-26 (pre-rendered first question and route shells, scripts start after the
+// first paint). Medians of three runs with the load average between 3 and 6 (another session's
+// tests on the same 2 cores): home 0.85–0.95, step 0.83–0.84, results 0.71–0.74; single runs
+// went down to home 0.71, step 0.80, results 0.50.
+const FLOORS = { home: 0.8, step: 0.7, results: 0.55 };
 const MAX_CLS = 0.05;
 
 const shared = {

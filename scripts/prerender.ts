@@ -8,8 +8,9 @@
  *    pages.json), which the server sends for that path (src/server/spa.ts), with:
  *    - the rules of the stylesheet that the page's markup uses, inlined (its critical CSS): the
  *      DSFR's rules taken whole, selectors unchanged, in their order;
- *    - the whole stylesheet still linked, but as `media="print"` so that it does not block the
- *      first paint: src/app/main.tsx turns it on (`data-deferred-style`);
+ *    - the whole stylesheet and the app's entry script as `<link data-after-paint>`, which the
+ *      inlined src/app/theme/afterPaint.ts turns into a download once the page is painted (the
+ *      stylesheet as `media="print"`, which src/app/main.tsx turns on: `data-deferred-style`);
  *    - the script that sets the colour scheme before the first paint (src/app/theme/earlyScheme.ts).
  */
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -19,6 +20,7 @@ import { gzipSync } from "node:zlib";
 import { JSDOM } from "jsdom";
 import postcss, { type AtRule, type Rule } from "postcss";
 import { build } from "vite";
+import { AFTER_PAINT_SCRIPT } from "../src/app/theme/afterPaint";
 import { EARLY_SCHEME_SCRIPT } from "../src/app/theme/earlyScheme";
 
 const repoRoot = resolve(import.meta.dirname, "..");
@@ -122,21 +124,42 @@ function escapeHtml(text: string): string {
 /** The shell index.html turned into the page at `path`. */
 export function pageDocument(
   shell: string,
-  page: { path: string; html: string; title: string | undefined; css: string; fonts: string[] },
+  page: {
+    path: string;
+    html: string;
+    title: string | undefined;
+    css: string;
+    fonts: string[];
+    /** The modules its route loads on demand, downloaded with the app's entry. */
+    modules?: readonly string[];
+    /** A route's shell, which the app renders anew (`data-shell`), not a page it hydrates. */
+    shell?: boolean;
+  },
 ): string {
   const stylesheet = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/;
+  const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
   if (!stylesheet.test(shell)) throw new Error("index.html links no stylesheet");
+  if (!entry.test(shell)) throw new Error("index.html has no entry script");
   if (page.css.includes("</style")) throw new Error("The critical CSS would end its element");
   let document = shell
     .replace(
       stylesheet,
       (_, href: string) =>
         `<style data-critical-style>${page.css}</style>\n    ` +
-        `<link rel="stylesheet" crossorigin href="${href}" media="print" data-deferred-style>`,
+        `<link data-after-paint="stylesheet" crossorigin href="${href}" media="print" data-deferred-style>`,
+    )
+    .replace(
+      entry,
+      (_, src: string) =>
+        `<link data-after-paint="module" crossorigin href="${src}">` +
+        (page.modules ?? [])
+          .map((file) => `\n    <link data-after-paint="modulepreload" crossorigin href="${file}">`)
+          .join(""),
     )
     .replace(
       "<head>",
       `<head>\n    <script>${EARLY_SCHEME_SCRIPT}</script>` +
+        `\n    <script>${AFTER_PAINT_SCRIPT}</script>` +
         page.fonts
           .map(
             (font) =>
@@ -146,7 +169,9 @@ export function pageDocument(
     )
     .replace(
       '<div id="root"></div>',
-      `<div id="root" data-prerendered="${escapeHtml(page.path)}">${page.html}</div>`,
+      page.shell
+        ? `<div id="root" data-shell="${escapeHtml(page.path)}">${page.html}</div>`
+        : `<div id="root" data-prerendered="${escapeHtml(page.path)}">${page.html}</div>`,
     );
   if (page.title) {
     document = document.replace(
@@ -159,8 +184,10 @@ export function pageDocument(
 
 /**
  * The pages the browser renders, by path (`*` ends a prefix), and the modules their route loads
- * on demand (keys of Vite's manifest): their shell lists them all as `modulepreload`, so that
- * they download at once, beside the app's entry, rather than one import after the other.
+ * on demand (keys of Vite's manifest). Their shell is pre-rendered too: the header, the footer
+ * and the page's loading state, with their critical CSS, which the app renders anew; it lists
+ * the modules as `modulepreload` after the first paint, so that they download beside the app's
+ * entry rather than one import after the other.
  */
 export const ROUTE_SHELLS: Record<string, readonly string[]> = {
   "/simulation/resultats*": [
@@ -178,6 +205,16 @@ export const ROUTE_SHELLS: Record<string, readonly string[]> = {
   "/aides": ["aides/AidesPage.tsx", "../generated/catalogue.json"],
   "/aides/*": ["aides/AidePage.tsx", "../generated/catalogue.json"],
 };
+
+/** The modules of the route shell whose pattern (the longest) matches `path`, if any. */
+export function routeShellOf(path: string): readonly string[] | undefined {
+  const patterns = Object.keys(ROUTE_SHELLS)
+    .filter((pattern) =>
+      pattern.endsWith("*") ? path.startsWith(pattern.slice(0, -1)) : path === pattern,
+    )
+    .sort((a, b) => b.length - a.length);
+  return patterns[0] === undefined ? undefined : ROUTE_SHELLS[patterns[0]];
+}
 
 interface ManifestChunk {
   file: string;
@@ -200,14 +237,6 @@ export function chunkFiles(manifest: Record<string, ManifestChunk>, entries: rea
   return [...files];
 }
 
-/** The app's shell, with the route's modules preloaded. */
-export function shellDocument(shell: string, modules: readonly string[]): string {
-  const links = modules
-    .map((file) => `\n    <link rel="modulepreload" crossorigin href="${file}">`)
-    .join("");
-  return shell.replace("</title>", `</title>${links}`);
-}
-
 export function pageFileName(path: string): string {
   return path === "/" ? "index.html" : `${path.slice(1).replace(/\//g, "__")}.html`;
 }
@@ -228,7 +257,7 @@ async function main() {
     ssr: { noExternal: ["@codegouvfr/react-dsfr"] },
   });
   const entry = pathToFileURL(join(ssrDir, "prerender.js")).href;
-  const { renderPage, PRERENDERED_PATHS } = (await import(
+  const { renderPage, renderShell, PRERENDERED_PATHS } = (await import(
     entry
   )) as typeof import("../src/app/prerender");
 
@@ -243,31 +272,49 @@ async function main() {
     .map((match) => match[0])
     .filter((font, index, all) => all.indexOf(font) === index);
   if (fonts.length !== 3) throw new Error(`Marianne's faces not found: ${fonts.join(", ")}`);
+  const manifestPath = join(appDir, ".vite/manifest.json");
+  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Record<string, ManifestChunk>;
   rmSync(pagesDir, { recursive: true, force: true });
   mkdirSync(pagesDir, { recursive: true });
   const pages: Record<string, string> = {};
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  // The shells first: renderPage then loads every page's module.
+  for (const [pattern, entries] of Object.entries(ROUTE_SHELLS)) {
+    const file = `shell${pattern.replace("*", "-any").replace(/[^\w-]+/g, "-")}.html`;
+    const html = renderShell(pattern.replace(/\*$/, ""));
+    const critical = criticalCss(css, shell.replace('<div id="root"></div>', html));
+    const modules = chunkFiles(manifest, entries);
+    const document = pageDocument(shell, {
+      path: pattern,
+      html,
+      title: undefined,
+      css: critical,
+      fonts,
+      modules,
+      shell: true,
+    });
+    writeFileSync(join(pagesDir, file), document);
+    writeFileSync(join(pagesDir, `${file}.gz`), gzipSync(document, { level: 9 }));
+    pages[pattern] = file;
+    console.log(
+      `shell ${pattern} → ${PRERENDERED_DIR}/${file}: gzip ${kb(gzipSync(document).length)} ` +
+        `(critical CSS ${kb(critical.length)})`,
+    );
+  }
   for (const path of PRERENDERED_PATHS) {
     const { html, title } = await renderPage(path);
     const critical = criticalCss(css, shell.replace('<div id="root"></div>', html));
-    const document = pageDocument(shell, { path, html, title, css: critical, fonts });
+    const route = routeShellOf(path);
+    const modules = route ? chunkFiles(manifest, route) : [];
+    const document = pageDocument(shell, { path, html, title, css: critical, fonts, modules });
     const file = pageFileName(path);
     writeFileSync(join(pagesDir, file), document);
     writeFileSync(join(pagesDir, `${file}.gz`), gzipSync(document, { level: 9 }));
     pages[path] = file;
-    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
     console.log(
       `prerendered ${path} → ${PRERENDERED_DIR}/${file}: ${kb(document.length)}, ` +
         `gzip ${kb(gzipSync(document).length)} (critical CSS ${kb(critical.length)})`,
     );
-  }
-  const manifestPath = join(appDir, ".vite/manifest.json");
-  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Record<string, ManifestChunk>;
-  for (const [pattern, entries] of Object.entries(ROUTE_SHELLS)) {
-    const file = `shell${pattern.replace("*", "-any").replace(/[^\w-]+/g, "-")}.html`;
-    const document = shellDocument(shell, chunkFiles(manifest, entries));
-    writeFileSync(join(pagesDir, file), document);
-    writeFileSync(join(pagesDir, `${file}.gz`), gzipSync(document, { level: 9 }));
-    pages[pattern] = file;
   }
   rmSync(join(appDir, ".vite"), { recursive: true, force: true });
   writeFileSync(join(pagesDir, "pages.json"), `${JSON.stringify(pages, null, 2)}\n`);

@@ -13,6 +13,7 @@ import { telemetryConfig } from "./analytics/runtimeConfig";
 import { App } from "./App";
 import { isFramed } from "./iframe/IframeContext";
 import { resolveIframeState } from "./iframe/iframeState";
+import { STORAGE_KEYS } from "./machine/storage";
 
 // A pre-rendered page (scripts/prerender.ts) inlines the rules of its first paint and links the
 // whole stylesheet as `print` so that it does not block that paint: now it applies.
@@ -29,23 +30,33 @@ void telemetryConfig().then(({ sentryDsn }) => {
 const root = document.getElementById("root");
 if (!root) throw new Error("Missing #root element");
 
-/**
- * The pre-rendered page is hydrated when the browser renders it as it was rendered: the same
- * path, outside a frame and without an embedding's layout or theme (then the page is rendered
- * anew). Session storage (a simulation to resume) changes the page after its hydration.
- */
-function hydratable(container: HTMLElement): boolean {
-  if (container.dataset.prerendered === undefined) return false;
+/** Whether the page looks as pre-rendered: outside a frame, without an embedding's layout or theme. */
+function unembedded(): boolean {
   const iframe = resolveIframeState({
     search: window.location.search,
     storage: window.sessionStorage,
     framed: isFramed(),
   });
+  return !iframe.inIframe && !iframe.iframeHeaderCollapse && iframe.theme === undefined;
+}
+
+/**
+ * The pre-rendered page is hydrated when the browser renders it as it was rendered: the same
+ * path, unembedded (otherwise the page is rendered anew). Session storage (a simulation to
+ * resume) changes the home page after its hydration; the first question was rendered for a
+ * visit without a simulation nor a query (`?debug`).
+ */
+function hydratable(container: HTMLElement): boolean {
+  if (container.dataset.prerendered === undefined) return false;
+  const simulationPage = container.dataset.prerendered.startsWith("/simulation/");
   return (
     container.dataset.prerendered === window.location.pathname &&
-    !iframe.inIframe &&
-    !iframe.iframeHeaderCollapse &&
-    iframe.theme === undefined
+    !(
+      simulationPage &&
+      (window.location.search !== "" ||
+        window.sessionStorage.getItem(STORAGE_KEYS.simulation) !== null)
+    ) &&
+    unembedded()
   );
 }
 
@@ -65,8 +76,22 @@ const app = (
   </StrictMode>
 );
 
+/** The whole stylesheet, once it has loaded (at once when the page links it as usual). */
+function stylesheetLoaded(): Promise<void> {
+  const link = document.querySelector<HTMLLinkElement>("link[data-deferred-style]");
+  if (!link || link.sheet) return Promise.resolve();
+  return new Promise((done) => {
+    link.addEventListener("load", () => done(), { once: true });
+    link.addEventListener("error", () => done(), { once: true });
+  });
+}
+
 if (hydratable(root)) {
   hydrateRoot(root, app, { onRecoverableError: (error) => reportError(error) });
+} else if (root.dataset.shell !== undefined && unembedded()) {
+  // A route's pre-rendered shell (scripts/prerender.ts) stays on screen until the app's first
+  // render replaces it; the page it then shows needs more than the shell's inlined rules.
+  void stylesheetLoaded().then(() => createRoot(root).render(app));
 } else {
   root.replaceChildren();
   createRoot(root).render(app);

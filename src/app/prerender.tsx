@@ -7,9 +7,12 @@
 import { setLink } from "@codegouvfr/react-dsfr/link";
 import { SsrIsDarkProvider } from "@codegouvfr/react-dsfr/useIsDark/server";
 import { StrictMode } from "react";
+import { renderToString } from "react-dom/server";
 import { prerender } from "react-dom/static";
 import { Link, StaticRouter } from "react-router-dom";
 import { todayIso } from "../domain/dates";
+import { FIRST_STEP_PATH } from "../domain/journey";
+import { bundle } from "./bundle";
 import { AppProviders, type AppDeps } from "./AppProviders";
 import { serverRenderedTitle } from "./layout/usePageTitle";
 import { preloadLazyModules } from "./lazy/lazyModule";
@@ -19,9 +22,13 @@ import { AppRoutes } from "./routes";
 // (startReactDsfr takes any component; setLink's type is react-dsfr's own link.)
 setLink({ Link: Link as unknown as Parameters<typeof setLink>[0]["Link"] });
 
-/** The pages pre-rendered: they show the same to every visitor on their first paint. */
+/**
+ * The pages pre-rendered: they show the same to every visitor on their first paint. The first
+ * question too, for a visitor without a simulation (src/app/main.tsx renders it anew otherwise).
+ */
 export const PRERENDERED_PATHS = [
   "/",
+  FIRST_STEP_PATH,
   "/accessibilite",
   "/cgu",
   "/confidentialite",
@@ -44,9 +51,9 @@ function emptyStorage(): Storage {
   };
 }
 
-function deps(): AppDeps {
-  return {
-    loadBundle: () => Promise.reject(new Error("No questionnaire while pre-rendering")),
+/** A simulation page's machine starts from the questionnaire, as for a first visit. */
+function deps(path: string): AppDeps {
+  const base = {
     storage: emptyStorage(),
     localStorage: emptyStorage(),
     // Whatever a page asks the server (the contact address) it asks in an effect, after hydration.
@@ -54,6 +61,12 @@ function deps(): AppDeps {
     today: () => todayIso(),
     logger: { error: (error: unknown) => console.error(error) },
   };
+  return path.startsWith("/simulation/")
+    ? { ...base, bundle }
+    : {
+        ...base,
+        loadBundle: () => Promise.reject(new Error("No questionnaire on this page")),
+      };
 }
 
 /** The page at `path`: the markup of `#root` and the document title it sets. */
@@ -70,7 +83,7 @@ export async function renderPage(
   const { prelude } = await prerender(
     <StrictMode>
       <SsrIsDarkProvider value={false}>
-        <AppProviders deps={deps()}>
+        <AppProviders deps={deps(path)}>
           <StaticRouter location={path}>
             <AppRoutes />
           </StaticRouter>
@@ -90,4 +103,27 @@ export async function renderPage(
       `Pre-rendering ${path} left a script: ${/<(script|template)[^>]*>.{0,200}/s.exec(html)?.[0]}`,
     );
   return { html, title: serverRenderedTitle.current };
+}
+
+/**
+ * The shell of a route whose page the browser renders (scripts/prerender.ts ROUTE_SHELLS): the
+ * header, the footer and, in the page's place, its loading state, as the app shows them while
+ * the page's modules download. To be called before renderPage, which loads every module: the
+ * page's module is not loaded, so that its Suspense boundary renders its fallback.
+ */
+export function renderShell(path: string): string {
+  const html = renderToString(
+    <StrictMode>
+      <SsrIsDarkProvider value={false}>
+        <AppProviders deps={deps(path)}>
+          <StaticRouter location={path}>
+            <AppRoutes />
+          </StaticRouter>
+        </AppProviders>
+      </SsrIsDarkProvider>
+    </StrictMode>,
+  );
+  if (!html.includes('role="status"'))
+    throw new Error(`The shell of ${path} does not show the page's loading state`);
+  return html;
 }

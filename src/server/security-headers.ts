@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import { AFTER_PAINT_SCRIPT } from "../app/theme/afterPaint";
 import { EARLY_SCHEME_SCRIPT } from "../app/theme/earlyScheme";
 import type { Config } from "./config";
 import { isApiPath } from "./spa";
@@ -39,8 +40,13 @@ export function originOf(url: string | undefined): string | undefined {
   }
 }
 
-/** The one inline script of the app: the pre-rendered pages' colour scheme, allowed by its hash. */
-export const EARLY_SCHEME_HASH = `'sha256-${createHash("sha256").update(EARLY_SCHEME_SCRIPT).digest("base64")}'`;
+const hashOf = (script: string) =>
+  `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
+
+/** The inline scripts of the pre-rendered pages, allowed by their hash: the colour scheme… */
+export const EARLY_SCHEME_HASH = hashOf(EARLY_SCHEME_SCRIPT);
+/** …and the start of the app once the page is painted. */
+export const AFTER_PAINT_HASH = hashOf(AFTER_PAINT_SCRIPT);
 
 const sources = (...values: (string | undefined)[]) =>
   [...new Set(values.filter((value): value is string => Boolean(value)))].join(" ");
@@ -54,7 +60,7 @@ export function contentSecurityPolicy(settings: SecurityHeaderSettings = {}): st
   const ancestors = settings.frameAncestors?.length ? settings.frameAncestors : [];
   return [
     "default-src 'self'",
-    `script-src ${sources("'self'", EARLY_SCHEME_HASH, matomo)}`,
+    `script-src ${sources("'self'", EARLY_SCHEME_HASH, AFTER_PAINT_HASH, matomo)}`,
     // DSFR and react-dsfr add <style> elements and style attributes at run time.
     "style-src 'self' 'unsafe-inline'",
     // DSFR's CSS draws some icons and controls with data: SVGs.

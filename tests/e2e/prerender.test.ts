@@ -21,6 +21,8 @@ const PAGES: [path: string, h1: string][] = [
   ["/faq", "Questions fréquentes"],
   ["/contact", "Nous contacter"],
   ["/accessibilite", "Déclaration d’accessibilité"],
+  // The first question, for a visit without a simulation.
+  ["/simulation/individu/demandeur/date_naissance", "Quelle est votre date de naissance\u00a0?"],
 ];
 
 let app: FastifyInstance;
@@ -101,9 +103,10 @@ describe("pre-rendered pages", () => {
         expect(header?.height).toBeGreaterThan(60);
         await expect(page.title()).resolves.toMatch(/ - Simulateur d’aides pour les jeunes$/);
       }
-      // The shell of the other pages renders nothing without the app.
-      await page.goto(`${baseUrl}/simulation/individu/demandeur/date_naissance`);
-      await expect(page.locator("#root").innerHTML()).resolves.toBe("");
+      // The shell of the other pages: the header, the footer and the page's loading state.
+      await page.goto(`${baseUrl}/simulation/individu/demandeur/activite`);
+      await expect(page.locator("main [role=status]").textContent()).resolves.toBe("Chargement…");
+      expect((await page.locator("header.fr-header").boundingBox())?.height).toBeGreaterThan(60);
     } finally {
       await context.close();
     }
@@ -123,8 +126,14 @@ describe("pre-rendered pages", () => {
         const write = (node: Node): string => {
           if (node.nodeType === Node.TEXT_NODE) return node.textContent ?? "";
           if (!(node instanceof Element)) return "";
+          // A style attribute as the browser writes it (`width: 0%;`, not React's `width:0%`).
+          const valueOf = (name: string, value: string) =>
+            name === "style" && node instanceof HTMLElement ? node.style.cssText : value;
           const attributes = [...node.attributes]
-            .map(({ name, value }) => `${name}="${value.replace(/_[Rr]_\w+_/g, "_id_")}"`)
+            .map(
+              ({ name, value }) =>
+                `${name}="${valueOf(name, value).replace(/_[Rr]_\w+_/g, "_id_")}"`,
+            )
             .sort()
             .join(" ");
           const children = [...node.childNodes].map(write).join("");
@@ -224,6 +233,47 @@ describe("pre-rendered pages", () => {
       await expect(hydrated(page)).resolves.toBe(true);
       await page.getByRole("button", { name: "Reprendre ma simulation" }).waitFor();
       await page.getByRole("button", { name: "Commencer une nouvelle simulation" }).waitFor();
+      expect(messages).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it("show a returning visitor's answers on the first question, rendered anew", async () => {
+    const { context, page, messages } = await openPage();
+    try {
+      await page.goto(`${baseUrl}/faq`);
+      await page.evaluate(() =>
+        sessionStorage.setItem(
+          "simulation",
+          JSON.stringify({
+            answers: {
+              all: [
+                {
+                  entityName: "individu",
+                  id: "demandeur",
+                  fieldName: "date_naissance",
+                  value: "2004-05-01",
+                },
+              ],
+              current: [],
+            },
+            dateDeValeur: "2026-11-01",
+          }),
+        ),
+      );
+      await page.goto(`${baseUrl}/simulation/individu/demandeur/date_naissance`);
+      await expect(hydrated(page)).resolves.toBe(false);
+      await expect(page.getByLabel("Année").inputValue()).resolves.toBe("2004");
+      // Without a simulation, the first question is hydrated and answers as before.
+      await page.evaluate(() => sessionStorage.clear());
+      await page.goto(`${baseUrl}/simulation/individu/demandeur/date_naissance`);
+      await expect(hydrated(page)).resolves.toBe(true);
+      await page.getByLabel("Jour").fill("1");
+      await page.getByLabel("Mois").fill("5");
+      await page.getByLabel("Année").fill("2004");
+      await page.getByRole("button", { name: "Suivant" }).click();
+      await page.waitForURL((url) => !url.pathname.endsWith("/date_naissance"));
       expect(messages).toEqual([]);
     } finally {
       await context.close();

@@ -11,6 +11,7 @@ import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AFTER_PAINT_SCRIPT } from "../../src/app/theme/afterPaint";
 import { EARLY_SCHEME_SCRIPT } from "../../src/app/theme/earlyScheme";
 import { parseSimulationInput, VALUE_DATES } from "../../src/domain";
 import { loadBundle } from "../../src/server/compose";
@@ -69,9 +70,14 @@ describe("hardening headers", () => {
       expect(page.statusCode).toBe(200);
       const csp = String(page.headers["content-security-policy"]);
       expect(csp).toContain("default-src 'self'");
-      // The one inline script, the pre-rendered pages' colour scheme, by the hash of its text.
-      const hash = createHash("sha256").update(EARLY_SCHEME_SCRIPT).digest("base64");
-      expect(csp).toContain(`script-src 'self' 'sha256-${hash}' https://stats.beta.gouv.fr;`);
+      // The inline scripts of the pre-rendered pages (colour scheme, start after the first
+      // paint), by the hash of their text.
+      const [scheme, start] = [EARLY_SCHEME_SCRIPT, AFTER_PAINT_SCRIPT].map((script) =>
+        createHash("sha256").update(script).digest("base64"),
+      );
+      expect(csp).toContain(
+        `script-src 'self' 'sha256-${scheme}' 'sha256-${start}' https://stats.beta.gouv.fr;`,
+      );
       expect(csp).not.toMatch(/script-src[^;]*unsafe/);
       expect(csp).toContain("object-src 'none'");
       expect(csp).toContain("base-uri 'self'");

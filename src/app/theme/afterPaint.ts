@@ -1,0 +1,20 @@
+/**
+ * The start of a pre-rendered page's app, once its first paint is on screen (issue 18 §4, "Fast
+ * pages"): scripts/prerender.ts turns the app's entry script and its whole stylesheet into
+ * `<link data-after-paint>` elements, which the browser neither downloads nor runs, and inlines
+ * this script (the server's CSP allows it by its hash, like src/app/theme/earlyScheme.ts).
+ *
+ * The page is already readable without them: the bytes of its first paint (the page, its
+ * inlined rules, its fonts) then have the network to themselves, and the app's script and the
+ * stylesheet download right after. `requestAnimationFrame` runs just before the first frame, the
+ * timeout after it; a hidden tab, which draws no frame, starts after a second.
+ *
+ * Plain ES5, no template: its hash is that of this exact text.
+ */
+export const AFTER_PAINT_SCRIPT =
+  "(function(){var d=0;function g(){if(d)return;d=1;" +
+  'var l=document.querySelectorAll("link[data-after-paint]");' +
+  'for(var i=0;i<l.length;i++){var e=l[i],k=e.getAttribute("data-after-paint");' +
+  'if(k==="module"){var s=document.createElement("script");s.type="module";s.crossOrigin="anonymous";s.src=e.href;document.head.appendChild(s)}' +
+  "else e.rel=k}}" +
+  "requestAnimationFrame(function(){setTimeout(g,0)});setTimeout(g,1000)})()";
