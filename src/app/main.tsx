@@ -86,13 +86,23 @@ function stylesheetLoaded(): Promise<void> {
   });
 }
 
+/** From now on React handles the forms (src/app/theme/afterPaint.ts held them until then). */
+function appStarted(): void {
+  document.documentElement.dataset.app = "";
+}
+
 if (hydratable(root)) {
   hydrateRoot(root, app, { onRecoverableError: (error) => reportError(error) });
+  appStarted();
 } else if (root.dataset.shell !== undefined && unembedded()) {
   // A route's pre-rendered shell (scripts/prerender.ts) stays on screen until the app's first
   // render replaces it; the page it then shows needs more than the shell's inlined rules.
-  void stylesheetLoaded().then(() => createRoot(root).render(app));
+  void stylesheetLoaded().then(() => {
+    createRoot(root).render(app);
+    appStarted();
+  });
 } else {
   root.replaceChildren();
   createRoot(root).render(app);
+  appStarted();
 }

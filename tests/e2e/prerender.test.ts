@@ -205,6 +205,31 @@ describe("pre-rendered pages", () => {
     }
   }, 60_000);
 
+  it("never send the first question's form natively before the app starts", async () => {
+    const { context, page } = await openPage();
+    try {
+      // The app's script never arrives: only the pre-rendered page and its inline scripts.
+      await page.route("**/assets/*.js", (route) => route.abort());
+      const path = "/simulation/individu/demandeur/date_naissance";
+      await page.goto(`${baseUrl}${path}`);
+      await page.getByLabel("Jour").fill("14");
+      await page.getByLabel("Mois").fill("7");
+      await page.getByLabel("Année").fill("2005");
+      let navigated = false;
+      page.on("framenavigated", () => (navigated = true));
+      await page.getByLabel("Année").press("Enter");
+      await page.getByRole("button", { name: "Suivant", exact: true }).click();
+      // Still the same document: no reload carrying the answers in its address.
+      expect(navigated).toBe(false);
+      expect(page.url()).toBe(`${baseUrl}${path}`);
+      expect(await page.evaluate(() => document.documentElement.hasAttribute("data-app"))).toBe(
+        false,
+      );
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
   it("offer a returning visitor to resume, after the hydration", async () => {
     const { context, page, messages } = await openPage();
     try {

@@ -9,10 +9,17 @@
  * stylesheet download right after. `requestAnimationFrame` runs just before the first frame, the
  * timeout after it; a hidden tab, which draws no frame, starts after a second.
  *
+ * Until the app has taken the page over (`data-app` on the root element, set by src/app/main.tsx),
+ * a form sent from the pre-rendered first question is not submitted natively: the browser would
+ * reload the page with the visitor's answers in its address.
+ *
  * Plain ES5, no template: its hash is that of this exact text.
  */
 export const AFTER_PAINT_SCRIPT =
-  "(function(){var d=0;function g(){if(d)return;d=1;" +
+  "(function(){var d=0;" +
+  'document.addEventListener("submit",function(e){' +
+  'if(!document.documentElement.hasAttribute("data-app"))e.preventDefault()},true);' +
+  "function g(){if(d)return;d=1;" +
   'var l=document.querySelectorAll("link[data-after-paint]");' +
   'for(var i=0;i<l.length;i++){var e=l[i],k=e.getAttribute("data-after-paint");' +
   'if(k==="module"){var s=document.createElement("script");s.type="module";s.crossOrigin="anonymous";s.src=e.href;document.head.appendChild(s)}' +
