@@ -234,6 +234,7 @@ export function buildSimulatorApp({
       ? createComputeAhead({
           run: computer.computeAhead,
           maxTracked: compute.aheadQueue,
+          engineReady: () => engine.status === "ready",
           // The app's logger, once built (a computation ahead fails only after a save).
           onError: (error) => app.log.warn({ err: error }, "compute ahead failed"),
         })

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import type { Bundle } from "../../domain";
+import type { Bundle, SimulationInput } from "../../domain";
 import type {
   ComputeRepresentation,
   ExplainBenefit,
@@ -59,7 +59,7 @@ export function registerSimulationRoutes(app: FastifyInstance, deps: SimulationR
     if (!parsed.ok) return sendError(reply, 400, messages.invalidSimulation, parsed.errors);
     const input = { ...parsed.value, version: parsed.value.version ?? deps.bundle.version };
     const { id, token } = await repository.createSimulation(input);
-    scheduleAhead(id);
+    scheduleAhead(id, input);
     return { _id: id, token };
   });
 
@@ -74,22 +74,26 @@ export function registerSimulationRoutes(app: FastifyInstance, deps: SimulationR
     if (!(await repository.updateSimulation(simulation.id, input))) {
       return sendError(reply, 409, messages.simulationClosed);
     }
-    scheduleAhead(simulation.id);
+    scheduleAhead(simulation.id, input);
     return { _id: simulation.id, token: bearerToken(request) };
   });
 
-  /** Reads the simulation as stored, off the reply's path, and hands it to the background. */
-  function scheduleAhead(id: string): void {
-    const computeAhead = deps.computeAhead;
-    if (!computeAhead) return;
-    repository
-      .getSimulation(id)
-      .then(
-        (stored) => stored && stored.status !== "anonymized" && computeAhead(withoutSecret(stored)),
-      )
-      .catch((error: unknown) =>
-        app.log.warn({ err: error }, "compute ahead: reading the save failed"),
-      );
+  /** Hands the simulation just saved to the background (which may decline it at once). */
+  function scheduleAhead(id: string, input: SimulationInput): void {
+    deps.computeAhead?.({
+      id,
+      answers: { all: input.answers.all, current: input.answers.current },
+      dateDeValeur: input.dateDeValeur,
+      version: input.version ?? null,
+      status: "new",
+      abtesting: (input.abtesting as Record<string, unknown> | undefined) ?? null,
+      modifiedFrom: input.modifiedFrom ?? null,
+      finishedAt: input.finishedAt ?? null,
+      ressourcesFiscales: input.ressourcesFiscales ?? null,
+      patrimoine: input.patrimoine ?? null,
+      createdAt: "",
+      updatedAt: "",
+    });
   }
 
   app.get<WithId>("/api/simulation/:id", async (request, reply) => {

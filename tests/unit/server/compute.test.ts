@@ -792,3 +792,32 @@ describe("compute ahead", () => {
     expect(ahead.stats.failed).toBe(1);
   });
 });
+
+describe("compute ahead: bounded at the door", () => {
+  const simulation = (id: string) => ({ id }) as unknown as Simulation;
+
+  it("prepares at most perSecond saves a second, and none while the engine is not ready", async () => {
+    let clock = 5_000;
+    let ready = true;
+    const ran: string[] = [];
+    const ahead = createComputeAhead({
+      maxTracked: 100,
+      perSecond: 2,
+      engineReady: () => ready,
+      now: () => clock,
+      run: async (saved) => {
+        ran.push(saved.id);
+        return true;
+      },
+    });
+    for (const id of ["a", "b", "c"]) ahead.schedule(simulation(id));
+    expect(ran).toEqual(["a", "b"]);
+    clock += 1_000;
+    ahead.schedule(simulation("d"));
+    ready = false;
+    ahead.schedule(simulation("e"));
+    expect(ran).toEqual(["a", "b", "d"]);
+    await flush();
+    expect(ahead.stats).toMatchObject({ scheduled: 3, skipped: 2 });
+  });
+});
