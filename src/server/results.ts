@@ -113,9 +113,12 @@ export function createSimulationComputer(
     return { journey, answers, situation };
   }
 
-  async function prepare(simulation: Simulation): Promise<PreparedComputation> {
+  async function prepare(
+    simulation: Simulation,
+    situated: ReturnType<typeof situationOf> = situationOf(simulation),
+  ): Promise<PreparedComputation> {
     const [{ journey, answers, situation }, known, communeCentre] = await Promise.all([
-      situationOf(simulation),
+      situated,
       options.engineVariables?.(),
       options.communeCentres?.().catch(() => undefined),
     ]);
@@ -186,9 +189,11 @@ export function createSimulationComputer(
   }
 
   async function computeAhead(simulation: Simulation, signal?: AbortSignal): Promise<boolean> {
-    const { journey, answers } = await situationOf(simulation);
+    const situated = situationOf(simulation);
+    const { journey, answers } = await situated;
     if (!readyToComputeAhead(bundle, answers, journey)) return false;
-    const prepared = await prepare(simulation);
+    // The answers already pruned and their situation: not derived twice on a save.
+    const prepared = await prepare(simulation, situated);
     if (prepared.outputs.length === 0 && prepared.factRefs.length === 0) return true;
     await engine.calculate(prepared.request, { background: true, ...(signal ? { signal } : {}) });
     return true;
