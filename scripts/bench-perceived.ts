@@ -16,6 +16,7 @@
  * Environment: BENCH_PERCEIVED_RUNS (journeys per site, default 6), BENCH_STEP_PACE_MS,
  * BENCH_BEFORE_REV.
  */
+import { percentile } from "./bench-stats";
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
@@ -265,11 +266,6 @@ export async function benchPerceived(engineUrl: string): Promise<PerceivedFigure
     now.stop();
   }
   return figures;
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
 
 /** The figures as `npm run bench` prints them. */

@@ -17,6 +17,7 @@
  * BENCH_MISSES (first computations per reference situation, default 8), BENCH_CONCURRENT
  * (default 50), ENGINE_WORKERS (default the number of cores).
  */
+import { percentile } from "./bench-stats";
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -96,11 +97,6 @@ const TARGETS = {
 };
 
 const bundle = loadBundle();
-
-function percentile(samples: readonly number[], p: number): number {
-  const sorted = [...samples].sort((x, y) => x - y);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
 
 /**
  * A situation made distinct from every other variant (so the cache cannot answer it) by the
