@@ -4,7 +4,19 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 
 export default tseslint.config(
-  { ignores: ["node_modules", "dist", "data", ".venv", "src/generated", "public"] },
+  {
+    ignores: [
+      "node_modules",
+      "dist",
+      "data",
+      ".venv",
+      "src/generated",
+      "public",
+      ".tmp",
+      ".cache",
+      ".lighthouseci",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
