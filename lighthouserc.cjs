@@ -84,7 +84,8 @@ module.exports = {
         // without the engine, so the run is deterministic and takes seconds.
         `${baseUrl}/simulation/resultats?debug=aide_logement,rsa,bourse_criteres_sociaux`,
       ],
-      // The median of three runs (scripts/lighthouse.ts then adds CATALOGUE_URLS, one run each).
+      // The median of three runs (scripts/lighthouse.ts then adds CATALOGUE_URLS and the recap, one
+      // run each).
       numberOfRuns: Number(process.env.LIGHTHOUSE_RUNS || 3),
       chromePath: "/usr/bin/chromium",
       settings: {
@@ -106,6 +107,8 @@ module.exports = {
         ),
         pageAssertions("/simulation/resultats\\?debug=.*", "results", SCRIPT_BUDGETS.results),
         { matchingUrlPattern: pattern("/aides(/.*)?"), assertions: shared },
+        // Measured by scripts/lighthouse-recap.ts, in a tab holding a student's answers.
+        { matchingUrlPattern: pattern("/simulation/recapitulatif"), assertions: shared },
       ],
     },
     upload: {

@@ -1,0 +1,70 @@
+/**
+ * The recap page in `npm run lighthouse` (issue 18 §4, "Add … the recap page to the audited
+ * pages"). The recap shows a visitor's answers, which live in the tab's session storage
+ * (docs/product.md §3): Lighthouse CI opens a fresh tab with none, and the app then sends it to
+ * the first question. Here Lighthouse measures the recap in a tab where a student's answers were
+ * stored first (the fixture of tests/fixtures/situations.ts, as the visual suite seeds it),
+ * with the settings of lighthouserc.cjs (mobile, simulated throttling), and its report joins
+ * those of Lighthouse CI, whose assertions then apply to it.
+ */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import lighthouse from "lighthouse";
+import puppeteer from "puppeteer-core";
+import { student, VALUE_DATE } from "../tests/fixtures/situations";
+
+export const RECAP_PATH = "/simulation/recapitulatif";
+
+interface CollectSettings {
+  chromeFlags: string;
+  onlyCategories: string[];
+  disableFullPageScreenshot: boolean;
+  skipAudits: string[];
+}
+
+/** Measures the recap of a seeded simulation; its report is written as `lhr-*.json` in `dir`. */
+export async function auditRecap(
+  baseUrl: string,
+  chromePath: string,
+  settings: CollectSettings,
+  dir: string,
+): Promise<void> {
+  const browser = await puppeteer.launch({
+    executablePath: chromePath,
+    headless: true,
+    args: settings.chromeFlags.split(/\s+/).filter((flag) => flag !== "--headless=new"),
+  });
+  try {
+    const page = await browser.newPage();
+    // Any page of the site gives the tab its origin's session storage.
+    await page.goto(`${baseUrl}/mentions-legales`);
+    const simulation = { answers: { all: student, current: student }, dateDeValeur: VALUE_DATE };
+    await page.evaluate((stored: string) => {
+      sessionStorage.setItem("simulation", stored);
+    }, JSON.stringify(simulation));
+    // As Lighthouse CI's runs, a first visit for the cache: only the storage is kept.
+    const session = await page.createCDPSession();
+    await session.send("Network.clearBrowserCache");
+    await session.detach();
+    const result = await lighthouse(
+      `${baseUrl}${RECAP_PATH}`,
+      {
+        // The stored answers must survive Lighthouse's navigation (and so would the cache).
+        disableStorageReset: true,
+        onlyCategories: settings.onlyCategories,
+        disableFullPageScreenshot: settings.disableFullPageScreenshot,
+        skipAudits: settings.skipAudits,
+        logLevel: "error",
+      },
+      undefined,
+      page,
+    );
+    if (!result) throw new Error("Lighthouse returned no report for the recap");
+    const { lhr } = result;
+    if (new URL(lhr.finalDisplayedUrl).pathname !== RECAP_PATH)
+      throw new Error(`The recap was not shown: Lighthouse ended on ${lhr.finalDisplayedUrl}`);
+    writeFileSync(join(dir, `lhr-${Date.now()}.json`), JSON.stringify(lhr));
+  } finally {
+    await browser.close();
+  }
+}
