@@ -11,9 +11,9 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import lighthouse from "lighthouse";
 import puppeteer from "puppeteer-core";
+import { STORAGE_KEYS } from "../src/app/machine/storage";
+import { RECAP_PATH } from "../src/domain/journey";
 import { student, VALUE_DATE } from "../tests/fixtures/situations";
-
-export const RECAP_PATH = "/simulation/recapitulatif";
 
 interface CollectSettings {
   chromeFlags: string;
@@ -39,9 +39,13 @@ export async function auditRecap(
     // Any page of the site gives the tab its origin's session storage.
     await page.goto(`${baseUrl}/mentions-legales`);
     const simulation = { answers: { all: student, current: student }, dateDeValeur: VALUE_DATE };
-    await page.evaluate((stored: string) => {
-      sessionStorage.setItem("simulation", stored);
-    }, JSON.stringify(simulation));
+    await page.evaluate(
+      (key: string, stored: string) => {
+        sessionStorage.setItem(key, stored);
+      },
+      STORAGE_KEYS.simulation,
+      JSON.stringify(simulation),
+    );
     // As Lighthouse CI's runs, a first visit for the cache: only the storage is kept.
     const session = await page.createCDPSession();
     await session.send("Network.clearBrowserCache");

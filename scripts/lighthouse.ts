@@ -11,7 +11,8 @@ import { tmpdir } from "node:os";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { freePort } from "../tests/integration/helpers/free-port";
-import { auditRecap, RECAP_PATH } from "./lighthouse-recap";
+import { RECAP_PATH } from "../src/domain/journey";
+import { auditRecap } from "./lighthouse-recap";
 
 const repoRoot = resolve(import.meta.dirname, "..");
 const require = createRequire(import.meta.url);
