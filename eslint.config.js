@@ -49,6 +49,12 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS scripts (those that load a CommonJS package's internals by path) require.
+    files: ["**/*.cjs"],
+    languageOptions: { sourceType: "commonjs" },
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+  {
     // The domain is pure: it must never reach into the app, the server or Node's I/O.
     files: ["src/domain/**/*.ts"],
     rules: {
