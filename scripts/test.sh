@@ -9,8 +9,21 @@ bash scripts/ensure-chromium.sh
 
 step() { printf '\n── %s\n' "$1"; }
 step "Schéma";        npm run -s schema:check
-step "Types";         npm run -s typecheck
-step "Lint";          npm run -s lint
+step "Types et lint"
+# Both use one core: side by side on CI's two (half a minute less); each log is printed whole.
+logs="$(mktemp -d)"
+npm run -s typecheck >"$logs/types" 2>&1 &
+typecheck=$!
+lint_rc=0
+npm run -s lint >"$logs/lint" 2>&1 || lint_rc=$?
+types_rc=0
+wait "$typecheck" || types_rc=$?
+cat "$logs/types" "$logs/lint"
+rm -rf "$logs"
+if [ "$types_rc" != 0 ] || [ "$lint_rc" != 0 ]; then
+  printf '✗ Types (code %s) ou lint (code %s) en échec.\n' "$types_rc" "$lint_rc"
+  exit 1
+fi
 step "Audit"
 # High or critical advisories fail the run. When the registry's advisory service cannot be reached
 # (offline, or a mirror without it) the audit cannot run: said loudly, a failure only with

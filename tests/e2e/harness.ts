@@ -19,6 +19,7 @@ import { expect, inject } from "vitest";
 import { buildSimulatorApp, loadBundle } from "../../src/server/compose";
 import { createEngineSupervisor, type EngineSupervisor } from "../../src/server/engine";
 import { migrateToLatest, openSqliteDatabase, type DatabaseHandle } from "../../src/server/storage";
+import { startCuttableRelay } from "../integration/helpers/cuttable-relay";
 import { freePort, quietLogger } from "../integration/helpers/engine";
 
 const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
@@ -57,8 +58,11 @@ export interface HarnessOptions {
    * 30 s on a loaded machine); pages that compute wait for `engineReady` first.
    */
   waitForEngine?: boolean;
-  /** An engine of this file's own (booted here, tens of seconds), for a file that stops it. */
-  ownEngine?: boolean;
+  /**
+   * The shared engine behind a relay this harness can cut (`stopEngine`), for a file that takes
+   * the engine away: the other files keep theirs.
+   */
+  cuttableEngine?: boolean;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -67,10 +71,14 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const bundle = loadBundle();
   const dir = mkdtempSync(join(tmpdir(), "e2e-"));
   // The project's engine (vitest.config.ts globalSetup), booted once for every file; a file
-  // that stops the engine starts its own.
-  const engine: EngineSupervisor = options.ownEngine
-    ? createEngineSupervisor({ port: await freePort(), workers: 1, logger: quietLogger() })
-    : createEngineSupervisor({ externalUrl: inject("engineUrl"), logger: quietLogger() });
+  // that stops the engine reaches it through a relay it can cut.
+  const relay = options.cuttableEngine ? await startCuttableRelay(inject("engineUrl")) : undefined;
+  const engine: EngineSupervisor = createEngineSupervisor({
+    externalUrl: relay?.url ?? inject("engineUrl"),
+    logger: quietLogger(),
+    // Once cut, the server notices at its next health check, as it would an engine gone away.
+    ...(relay ? { monitorIntervalMs: 250 } : {}),
+  });
   const database: DatabaseHandle = openSqliteDatabase(join(dir, "e2e.sqlite"));
   await migrateToLatest(database.db);
   const app: FastifyInstance = buildSimulatorApp({
@@ -110,15 +118,25 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       page.on("pageerror", (error) => consoleErrors.push(error.message));
       return { context, page, consoleErrors };
     },
-    stopEngine: () =>
-      options.ownEngine
-        ? engine.stop()
-        : Promise.reject(new Error("stopEngine needs startHarness({ ownEngine: true })")),
+    async stopEngine() {
+      if (!relay) throw new Error("stopEngine needs startHarness({ cuttableEngine: true })");
+      const noticed = new Promise<void>((done) => {
+        const off = engine.onStatus((status) => {
+          if (status === "ready") return;
+          off();
+          done();
+        });
+      });
+      await relay.cut();
+      // The server has seen the engine go: its next computations are answered without it.
+      await noticed;
+    },
     async close() {
       await browser.close();
       await app.close();
       await database.close();
       await engine.stop();
+      await relay?.cut();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -78,8 +78,8 @@ let harness: Harness;
 let journeyPage: Page | undefined;
 
 beforeAll(async () => {
-  // The second test stops the engine: an engine of this file's own.
-  harness = await startHarness({ ownEngine: true });
+  // The second test takes the engine away: the shared one, behind a relay this file cuts.
+  harness = await startHarness({ cuttableEngine: true });
 });
 
 afterAll(async () => {

@@ -1,20 +1,17 @@
 /**
- * The server with an engine that is down, or killed in the middle of a computation: it starts
- * anyway, reports degraded health, answers 503 with a French message, and the supervisor restarts
- * a killed engine so that a later call succeeds. These tests start and kill their OWN engine.
+ * The server with an engine that is down: it starts anyway, reports degraded health and answers
+ * 503 with a French message. An engine killed in the middle of computations (503 in French, the
+ * supervisor restarts it, the same simulations then compute) is tested on the real server process
+ * in tests/integration/faults/engine-kill.test.ts; the supervisor's own restart, without orphan
+ * workers, in tests/integration/engine.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildSimulatorApp, loadBundle } from "../../src/server/compose";
-import {
-  createEngineSupervisor,
-  EngineUnavailableError,
-  type EngineClient,
-  type EngineSupervisor,
-} from "../../src/server/engine";
+import { createEngineSupervisor, type EngineSupervisor } from "../../src/server/engine";
 import type { DatabaseHandle } from "../../src/server/storage";
 import { student, VALUE_DATE } from "../fixtures/situations";
 import { openTestDatabase } from "./helpers/database";
-import { freePort, quietLogger } from "./helpers/engine";
+import { freePort } from "./helpers/engine";
 
 const bundle = loadBundle();
 const ENGINE_UNAVAILABLE =
@@ -83,91 +80,6 @@ describe("engine down at start", () => {
     const missing = await app.inject({ url: "/api/openfisca/missingbenefits" });
     expect(missing.statusCode).toBe(503);
     expect(missing.json<{ message: string }>().message).toMatch(/momentanément indisponible/);
-    await app.close();
-  });
-});
-
-describe("engine killed during a computation", () => {
-  let engine: EngineSupervisor;
-
-  beforeAll(async () => {
-    engine = createEngineSupervisor({
-      port: await freePort(),
-      workers: 1,
-      initialBackoffMs: 200,
-      logger: quietLogger(),
-    });
-    await engine.start();
-    await engine.waitUntilReady(240_000);
-  });
-
-  afterAll(async () => {
-    await engine?.stop();
-  });
-
-  it("answers 503 to the visitor, restarts the engine, and a later call succeeds", async () => {
-    const firstPid = engine.pid;
-    expect(firstPid).toBeDefined();
-    let killDuring = true;
-    let killedCall: unknown;
-    // The real client, except that the first computation kills the engine's whole process group
-    // (gunicorn master and worker) once the request is in the worker's hands.
-    const client: EngineClient = {
-      ...engine.client,
-      async calculate(request, options) {
-        if (!killDuring) return engine.client.calculate(request, options);
-        killDuring = false;
-        const pid = engine.pid as number;
-        // A cold computation takes ~150 ms (docs/adr/0008-cold-computation.md): 40 ms after
-        // sending, the request is in the worker's hands and its answer not yet on its way.
-        const timer = setTimeout(() => process.kill(-pid, "SIGKILL"), 40);
-        try {
-          return await engine.client.calculate(request, options);
-        } catch (error) {
-          killedCall = error;
-          throw error;
-        } finally {
-          clearTimeout(timer);
-        }
-      },
-    };
-    const app = buildSimulatorApp({
-      bundle,
-      db: database.db,
-      engine: {
-        client,
-        get status() {
-          return engine.status;
-        },
-        workers: engine.workers,
-        onStatus: (listener) => engine.onStatus(listener),
-      },
-      // The visitor's own computation is the one killed: nothing computed ahead of it.
-      compute: { aheadQueue: 0 },
-      logger: false,
-    });
-    const simulation = await createSimulation(app);
-    const leftReady = new Promise<void>((resolve) => {
-      const off = engine.onStatus((status) => {
-        if (status === "ready") return;
-        off();
-        resolve();
-      });
-    });
-
-    expectEngineUnavailable(await results(app, simulation));
-    // The engine call itself was cut off (connection reset), not refused beforehand.
-    expect(killedCall).toBeInstanceOf(EngineUnavailableError);
-
-    await leftReady;
-    await engine.waitUntilReady(240_000);
-    expect(engine.pid).toBeDefined();
-    expect(engine.pid).not.toBe(firstPid);
-
-    const again = await results(app, simulation);
-    expect(again.statusCode, again.body).toBe(200);
-    const droits = again.json<{ droitsEligibles: { id: string; montant: number }[] }>();
-    expect(droits.droitsEligibles.map((d) => d.id)).toContain("bourse_criteres_sociaux");
     await app.close();
   });
 });
