@@ -86,6 +86,24 @@ function territoryOf(institution: Institution | undefined): [PlaceKind, string[]
   return entry;
 }
 
+/** An institution's communes, built once per compilation: a region holds thousands of them. */
+const communesByInstitution = new WeakMap<
+  Institution,
+  { geography: Geography; communes: ReadonlySet<string> }
+>();
+
+function communesInside(
+  institution: Institution,
+  [kind, codes]: [PlaceKind, string[]],
+  geography: Geography,
+): ReadonlySet<string> {
+  const cached = communesByInstitution.get(institution);
+  if (cached?.geography === geography) return cached.communes;
+  const communes = new Set(codes.flatMap((code) => geography.communesOf(kind, code)));
+  communesByInstitution.set(institution, { geography, communes });
+  return communes;
+}
+
 function single(condition: unknown): [string, unknown] | undefined {
   if (typeof condition !== "object" || condition === null || Array.isArray(condition))
     return undefined;
@@ -196,9 +214,7 @@ function placesError(op: string, arg: unknown, context: CheckContext): string | 
   if (unknown.length > 0)
     return `unknown ${kind} code${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")}`;
   if (op === "lives_in" && territory) {
-    const inside = new Set(
-      territory[1].flatMap((code) => geography.communesOf(territory[0], code)),
-    );
+    const inside = communesInside(institution!, territory, geography);
     const outside = codes.filter((code) =>
       geography.communesOf(kind, code).some((commune) => !inside.has(commune)),
     );

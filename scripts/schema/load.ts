@@ -146,10 +146,26 @@ function fileError(root: string, absolute: string, reason: string): SchemaError 
   return { file: relative(root, absolute).split(sep).join("/"), line: 1, path: "", reason };
 }
 
+interface ParsedText {
+  doc: Document;
+  lineCounter: LineCounter;
+  data: unknown;
+}
+
+/**
+ * Texts parsed without error, by content: the generator's tests compile hundreds of copies of the
+ * schema that differ by one file, and parsing is half of a compilation. The documents are only
+ * read; each caller gets its own copy of the data, which the compiler may change.
+ */
+const parsedTexts = new Map<string, ParsedText>();
+const MAX_PARSED_TEXTS = 2000;
+
 export function parseSource(
   text: string,
   rel: string,
 ): { file?: SourceFile; errors: SchemaError[] } {
+  const cached = parsedTexts.get(text);
+  if (cached) return { file: sourceFile(rel, cached, structuredClone(cached.data)), errors: [] };
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: true });
   if (doc.errors.length > 0) {
@@ -177,8 +193,15 @@ export function parseSource(
     const line = index < 0 ? 1 : text.slice(0, index).split("\n").length;
     return { errors: [{ file: rel, line, path: "", reason: `YAML syntax error: ${message}` }] };
   }
+  const parsed = { doc, lineCounter, data };
+  if (parsedTexts.size >= MAX_PARSED_TEXTS) parsedTexts.clear();
+  parsedTexts.set(text, parsed);
+  return { file: sourceFile(rel, parsed, structuredClone(data)), errors: [] };
+}
+
+function sourceFile(rel: string, { doc, lineCounter }: ParsedText, data: unknown): SourceFile {
   const lineOf = (path: readonly Segment[]) => lineOfPath(doc, lineCounter, path);
-  const file: SourceFile = {
+  return {
     rel,
     data,
     lineOf,
@@ -189,7 +212,6 @@ export function parseSource(
       reason,
     }),
   };
-  return { file, errors: [] };
 }
 
 /** The first line of a `yaml` error message, without its " at line L, column C" suffix. */
