@@ -221,6 +221,8 @@ describe(`fuzz: ${CASES} cases over every endpoint`, () => {
       const started = performance.now();
       const statuses = new Map<number, number>();
       let computed = 0;
+      /** Saves over a stored simulation (`PUT`) that were accepted. */
+      let overwritten = 0;
       const count = (status: number) => statuses.set(status, (statuses.get(status) ?? 0) + 1);
 
       await fc.assert(
@@ -234,6 +236,7 @@ describe(`fuzz: ${CASES} cases over every endpoint`, () => {
             count(response.statusCode);
             const problem = problemWith(response, request.method);
             if (problem) throw new Error(explained(problem, request.pick));
+            if (request.method === "PUT" && response.statusCode === 200) overwritten++;
             remember(request, response);
           },
         ),
@@ -299,7 +302,7 @@ describe(`fuzz: ${CASES} cases over every endpoint`, () => {
       console.log(
         `fuzz (${testDialect()}): ${CASES} cases (${FAST_CASES} without the engine in ${(fastMs / 1000).toFixed(1)} s, ` +
           `${ENGINE_CASES} with it in ${((totalMs - fastMs) / 1000).toFixed(1)} s, ${computed} computed), ` +
-          `${rows.length} simulations stored, statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`,
+          `${rows.length} simulations stored, ${overwritten} saved over, statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`,
       );
       expect(invalid).toEqual([]);
       // Every declared route was fuzzed.
@@ -309,6 +312,8 @@ describe(`fuzz: ${CASES} cases over every endpoint`, () => {
       expect(missed).toEqual([]);
       expect(rows.length).toBeGreaterThan(100);
       expect(computed).toBeGreaterThan(ENGINE_CASES / 5);
+      // Later saves (PUT) reach the happy path too: what they store is checked above.
+      expect(overwritten).toBeGreaterThan(0);
       // The near-valid generator must reach the happy path too, not only the errors.
       expect(statuses.get(200) ?? 0).toBeGreaterThan(CASES / 10);
     },

@@ -602,9 +602,13 @@ export function fastRequests(bundle: Bundle): fc.Arbitrary<FuzzRequest> {
     { weight: 3, arbitrary: nearValidSimulation(bundle) },
     { weight: 1, arbitrary: garbageBody },
   );
-  const post = (url: fc.Arbitrary<string>, body: fc.Arbitrary<string | object | undefined>) =>
+  const write = (
+    method: "POST" | "PUT",
+    url: fc.Arbitrary<string>,
+    body: fc.Arbitrary<string | object | undefined>,
+  ) =>
     fc.record({
-      method: fc.oneof({ weight: 9, arbitrary: fc.constant("POST") }, fc.constantFrom(...METHODS)),
+      method: fc.oneof({ weight: 9, arbitrary: fc.constant(method) }, fc.constantFrom(...METHODS)),
       url,
       headers: fc
         .tuple(
@@ -619,6 +623,8 @@ export function fastRequests(bundle: Bundle): fc.Arbitrary<FuzzRequest> {
       payload: body,
       pick,
     });
+  const post = (url: fc.Arbitrary<string>, body: fc.Arbitrary<string | object | undefined>) =>
+    write("POST", url, body);
   const get = (url: fc.Arbitrary<string>) =>
     fc.record({
       method: fc.oneof({ weight: 9, arbitrary: fc.constant("GET") }, fc.constantFrom(...METHODS)),
@@ -634,6 +640,8 @@ export function fastRequests(bundle: Bundle): fc.Arbitrary<FuzzRequest> {
   const c = fc.constant;
   return fc.oneof(
     { weight: 30, arbitrary: post(url(c("/api/simulation")), simulationBody) },
+    // A later save over a stored simulation (docs/architecture.md "Compute ahead").
+    { weight: 15, arbitrary: write("PUT", url(c("/api/simulation/"), idSegment), simulationBody) },
     { weight: 10, arbitrary: get(url(c("/api/simulation/"), idSegment)) },
     {
       weight: 3,

@@ -4,8 +4,7 @@
  * test take the engine away from one server without booting an engine of its own (tens of
  * seconds) and without stopping the one every other test file shares.
  */
-import { connect, createServer, type Socket } from "node:net";
-import type { AddressInfo } from "node:net";
+import { connect, createServer, type AddressInfo, type Socket } from "node:net";
 
 export interface CuttableRelay {
   /** The relay's address, to give the server instead of the target's. */
