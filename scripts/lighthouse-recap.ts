@@ -17,7 +17,6 @@ import { student, VALUE_DATE } from "../tests/fixtures/situations";
 
 interface CollectSettings {
   chromeFlags: string;
-  throttling: { cpuSlowdownMultiplier: number };
   onlyCategories: string[];
   disableFullPageScreenshot: boolean;
   skipAudits: string[];
@@ -57,7 +56,6 @@ export async function auditRecap(
         // The stored answers must survive Lighthouse's navigation (and so would the cache).
         disableStorageReset: true,
         onlyCategories: settings.onlyCategories,
-        throttling: settings.throttling,
         disableFullPageScreenshot: settings.disableFullPageScreenshot,
         skipAudits: settings.skipAudits,
         logLevel: "error",

@@ -12,7 +12,6 @@ import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { freePort } from "../tests/integration/helpers/free-port";
 import { RECAP_PATH } from "../src/domain/journey";
-import { cpuSlowdownFor, measureBenchmarkIndex } from "./lighthouse-calibration";
 import { auditRecap } from "./lighthouse-recap";
 
 const repoRoot = resolve(import.meta.dirname, "..");
@@ -22,8 +21,6 @@ const defaultBaseUrl = "http://127.0.0.1:8093";
 const staticDir = resolve(repoRoot, process.env.STATIC_DIR || "dist/app");
 const lhci = join(repoRoot, "node_modules/.bin/lhci");
 const resultsDir = join(repoRoot, ".lighthouseci");
-/** As lighthouserc.cjs's `chromePath` (Debian's Chromium). */
-const CHROME_PATH = "/usr/bin/chromium";
 
 async function waitUntilServing(url: string, child: ChildProcess, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
@@ -49,6 +46,7 @@ function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
 
 interface Lhr {
   finalDisplayedUrl: string;
+  /** Lighthouse's measure of the host's speed during the run: scores move with it. */
   environment: { benchmarkIndex: number };
   categories: Record<string, { score: number | null }>;
   audits: Record<
@@ -109,8 +107,8 @@ function printSummary(targets: Rc["TARGETS"]) {
         `LCP ${metric("largest-contentful-paint", 1000, 2)} s, ` +
         `CLS ${metric("cumulative-layout-shift", 1, 3)}, TBT ${metric("total-blocking-time", 1, 0)} ms, ` +
         `JS ${kb(of("script")?.transferSize)} (${of("script")?.requestCount ?? 0} fichiers), ` +
-        `total ${kb(of("total")?.transferSize)}, indice de vitesse ${Math.round(lhr.environment.benchmarkIndex)}` +
-        targetOf(page, targets),
+        `total ${kb(of("total")?.transferSize)}, indice de vitesse de la machine ` +
+        `${Math.round(lhr.environment.benchmarkIndex)}${targetOf(page, targets)}`,
     );
   }
 }
@@ -140,14 +138,6 @@ async function main(): Promise<number> {
   });
   try {
     await waitUntilServing(`${baseUrl}/`, server);
-    const benchmarkIndex = await measureBenchmarkIndex(CHROME_PATH);
-    const slowdown = cpuSlowdownFor(benchmarkIndex);
-    console.log(
-      `Indice de vitesse de cette machine (mesure de Lighthouse, médiane) : ${benchmarkIndex} ; ` +
-        `ralentissement du processeur pour émuler le téléphone de référence : ×${slowdown.toFixed(2)}`,
-    );
-    // Read by lighthouserc.cjs, here and in Lighthouse CI's processes.
-    process.env.LIGHTHOUSE_CPU_SLOWDOWN = slowdown.toFixed(2);
     const env = { ...process.env, LHCI_BASE_URL: baseUrl };
     const config = "--config=lighthouserc.cjs";
     rmSync(resultsDir, { recursive: true, force: true });
