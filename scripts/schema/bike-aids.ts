@@ -29,12 +29,12 @@ export function bikeAidId(rule: string): string {
   return `velo_${slug}`;
 }
 
-let sharedEngine: AidesVeloEngine | undefined;
+let bikeAidEngine: AidesVeloEngine | undefined;
 
 /** The package's engine, read only here: built once per process (a third of a compilation). */
 function packageEngine(): AidesVeloEngine {
-  sharedEngine ??= new AidesVeloEngine();
-  return sharedEngine;
+  bikeAidEngine ??= new AidesVeloEngine();
+  return bikeAidEngine;
 }
 
 function description(text: string | undefined, label: string): string {
