@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
+import { fontSubsetPlugin } from "./scripts/build/font-subset";
 
 const GENERATED_BUNDLE = fileURLToPath(new URL("./src/generated/bundle.json", import.meta.url));
 
@@ -56,7 +57,7 @@ export function gzipPlugin(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), aidsCountPlugin(), gzipPlugin()],
+  plugins: [react(), aidsCountPlugin(), fontSubsetPlugin(), gzipPlugin()],
   resolve: {
     alias: [
       // react-dsfr's hex colour tables, only read here for the theme-color meta: that part alone.

@@ -36,8 +36,10 @@ export async function auditRecap(
   });
   try {
     const page = await browser.newPage();
-    // Any page of the site gives the tab its origin's session storage.
-    await page.goto(`${baseUrl}/mentions-legales`);
+    // Any page of the site gives the tab its origin's session storage. Its scripts and stylesheet
+    // start after its first paint: once the network is idle none is still arriving, so that the
+    // cache cleared below stays empty.
+    await page.goto(`${baseUrl}/mentions-legales`, { waitUntil: "networkidle0" });
     const simulation = { answers: { all: student, current: student }, dateDeValeur: VALUE_DATE };
     await page.evaluate(
       (key: string, stored: string) => {

@@ -220,21 +220,26 @@ async function picturedHeight(view: ViewportPage, screen: Screen): Promise<numbe
 }
 
 /**
- * The DSFR's script loads on the visitor's first sign of life (src/app/dsfr/interaction.ts): one
- * is given to the page and to each frame of the app in it (an event without a target, so nothing
- * is hovered or focused), then its start awaited, so that every picture shows the page as it is
- * once the visitor has moved, and the scheme changes everywhere as the browser's does.
+ * The DSFR's script loads on the visitor's first sign of life (src/app/dsfr/interaction.ts): signs
+ * are given to the page and to each frame of the app in it (an event without a target, so nothing
+ * is hovered or focused) until the DSFR has started, so that every picture shows the page as it is
+ * once the visitor has moved, and the scheme changes everywhere as the browser's does. A pre-
+ * rendered page is ready before the app's script has even arrived (it starts after the first
+ * paint): a sign given before the app listens is lost, as a visitor's would be, and the visitor
+ * would move again.
  */
 async function wakeDsfr(page: Page): Promise<void> {
   for (const frame of page.frames()) {
-    const app = await frame.evaluate(() => {
-      if (!document.documentElement.hasAttribute("data-fr-scheme")) return false;
-      window.dispatchEvent(new Event("pointermove"));
-      return true;
-    });
+    const app = await frame.evaluate(() => document.documentElement.hasAttribute("data-fr-scheme"));
     if (app)
       await frame.waitForFunction(
-        () => document.documentElement.getAttribute("data-fr-js") === "true",
+        () => {
+          if (document.documentElement.getAttribute("data-fr-js") === "true") return true;
+          window.dispatchEvent(new Event("pointermove"));
+          return false;
+        },
+        undefined,
+        { polling: 100 },
       );
   }
 }
@@ -276,6 +281,9 @@ async function checkScreen(view: ViewportPage, screen: Screen): Promise<string[]
     await page.route(matches, (route) => route.fulfill({ json: body }));
   try {
     await page.goto(`${harness.baseUrl}${screen.path}`);
+    // A pre-rendered page shows its markup before the app has started (src/app/main.tsx marks the
+    // start); the app may then render it anew: the screen is the app's, not the markup received.
+    await page.waitForFunction(() => document.documentElement.hasAttribute("data-app"));
     await screen.ready(page).waitFor({ timeout: 60_000 });
     await wakeDsfr(page);
     await screen.act?.(page);
