@@ -112,31 +112,6 @@ describe("pre-rendered pages", () => {
     }
   }, 60_000);
 
-  it("start their scripts and stylesheet once their first contentful paint is on screen", async () => {
-    // src/app/theme/afterPaint.ts: what the first paint does not need downloads after it, so
-    // that the paint has the network to itself (the browser's own timings are the oracle).
-    for (const [path] of PAGES) {
-      const { context, page } = await openPage();
-      try {
-        await page.goto(`${baseUrl}${path}`);
-        await hydrated(page);
-        const timings = await page.evaluate(() => ({
-          paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
-          deferred: performance
-            .getEntriesByType("resource")
-            .filter(({ name }) => /\/assets\/index-[\w-]+\.(js|css)$/.test(name))
-            .map(({ name, startTime }) => ({ name, startTime })),
-        }));
-        expect(timings.paint, path).toBeGreaterThan(0);
-        expect(timings.deferred.length, path).toBe(2);
-        for (const { name, startTime } of timings.deferred)
-          expect(startTime, `${path}: ${name}`).toBeGreaterThanOrEqual(timings.paint!);
-      } finally {
-        await context.close();
-      }
-    }
-  }, 60_000);
-
   it("are the markup the browser renders", async () => {
     // React does not report a differing attribute in production (it keeps the received one):
     // the received markup is compared with the browser's own rendering of the page, which

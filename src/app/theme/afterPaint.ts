@@ -6,13 +6,8 @@
  *
  * The page is already readable without them: the bytes of its first paint (the page, its
  * inlined rules, its fonts) then have the network to themselves, and the app's script and the
- * stylesheet download right after: once the browser has recorded the page's first contentful
- * paint (a `paint` performance entry, so after that frame is on screen), or where paint timing is
- * not supported, after the first animation frame. Starting them at the first animation frame, as
- * before, put them just before the paint: Lighthouse's simulation of a phone then counted them
- * among what the largest paint waits for, and the home page's LCP read 2.9–3.1 s in some runs
- * and 1.9 s in others; started after it, 1.73–1.77 s in every run (2026-11-26). A hidden tab,
- * which paints nothing, starts after a second.
+ * stylesheet download right after. `requestAnimationFrame` runs just before the first frame, the
+ * timeout after it; a hidden tab, which draws no frame, starts after a second.
  *
  * Until the app has taken the page over (`data-app` on the root element, set by src/app/main.tsx),
  * a form sent from the pre-rendered first question is not submitted natively: the browser would
@@ -29,9 +24,4 @@ export const AFTER_PAINT_SCRIPT =
   'for(var i=0;i<l.length;i++){var e=l[i],k=e.getAttribute("data-after-paint");' +
   'if(k==="module"){var s=document.createElement("script");s.type="module";s.crossOrigin="anonymous";s.src=e.href;document.head.appendChild(s)}' +
   "else e.rel=k}}" +
-  'var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0)' +
-  "new P(function(l,o){" +
-  'if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();setTimeout(g,0)}' +
-  '}).observe({type:"paint",buffered:true});' +
-  "else requestAnimationFrame(function(){setTimeout(g,0)});" +
-  "setTimeout(g,1000)})()";
+  "requestAnimationFrame(function(){setTimeout(g,0)});setTimeout(g,1000)})()";
