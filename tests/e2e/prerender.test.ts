@@ -230,6 +230,33 @@ describe("pre-rendered pages", () => {
     }
   }, 60_000);
 
+  it("press the home page's main button for a visitor who pressed it before the app started", async () => {
+    const { context, page, messages } = await openPage();
+    try {
+      // The app's script arrives only once the visitor has pressed the button, as on a slow phone.
+      let release: () => void = () => undefined;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route("**/assets/*.js", async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.goto(`${baseUrl}/`, { waitUntil: "domcontentloaded" });
+      await page.getByRole("button", { name: "Je commence ma simulation" }).click();
+      expect(await page.evaluate(() => document.documentElement.hasAttribute("data-app"))).toBe(
+        false,
+      );
+      expect(new URL(page.url()).pathname).toBe("/");
+      release();
+      await page.waitForURL(/\/simulation\/individu\/demandeur\/date_naissance$/, {
+        timeout: 20_000,
+      });
+      await page.getByRole("group", { name: /date de naissance/ }).waitFor();
+      expect(messages).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
   it("offer a returning visitor to resume, after the hydration", async () => {
     const { context, page, messages } = await openPage();
     try {

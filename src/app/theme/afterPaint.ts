@@ -9,16 +9,28 @@
  * stylesheet download right after. `requestAnimationFrame` runs just before the first frame, the
  * timeout after it; a hidden tab, which draws no frame, starts after a second.
  *
- * Until the app has taken the page over (`data-app` on the root element, set by src/app/main.tsx),
- * a form sent from the pre-rendered first question is not submitted natively: the browser would
- * reload the page with the visitor's answers in its address.
+ * Until the app has taken the page over (`data-app` on the root element, set by src/app/main.tsx):
+ * - a form sent from the pre-rendered first question is not submitted natively: the browser would
+ *   reload the page with the visitor's answers in its address;
+ * - the last press on a button outside a form and not the DSFR's (the home page's "Je commence
+ *   ma simulation"; src/app/dsfr/interaction.ts holds the DSFR's once the app runs) is held, and pressed again for the visitor once the app has started: on a slow
+ *   phone the page is readable seconds before its script arrives, and a press that did nothing
+ *   would leave the visitor pressing again and again. A button the app has rendered anew (not
+ *   hydrated) is no longer in the page, and the held press is dropped.
  *
  * Plain ES5, no template: its hash is that of this exact text.
  */
 export const AFTER_PAINT_SCRIPT =
-  "(function(){var d=0;" +
+  "(function(){var d=0,h=document.documentElement,p=null;" +
   'document.addEventListener("submit",function(e){' +
-  'if(!document.documentElement.hasAttribute("data-app"))e.preventDefault()},true);' +
+  'if(!h.hasAttribute("data-app"))e.preventDefault()},true);' +
+  'document.addEventListener("click",function(e){' +
+  'if(h.hasAttribute("data-app")||!e.isTrusted||!e.target.closest)return;' +
+  'var b=e.target.closest("#root button:not([aria-controls])");if(b&&!b.form)p=b},true);' +
+  "new MutationObserver(function(m,o){" +
+  'if(!h.hasAttribute("data-app"))return;o.disconnect();' +
+  "var b=p;p=null;if(b)setTimeout(function(){if(b.isConnected)b.click()},0)" +
+  '}).observe(h,{attributes:true,attributeFilter:["data-app"]});' +
   "function g(){if(d)return;d=1;" +
   'var l=document.querySelectorAll("link[data-after-paint]");' +
   'for(var i=0;i<l.length;i++){var e=l[i],k=e.getAttribute("data-after-paint");' +
