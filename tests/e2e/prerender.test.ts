@@ -230,27 +230,52 @@ describe("pre-rendered pages", () => {
     }
   }, 60_000);
 
+  /** Opens the page with the app's script held back until `press` has been done, as on a slow phone. */
+  async function pressBeforeTheAppStarts(path: string, press: (page: Page) => Promise<void>) {
+    const opened = await openPage();
+    const { page } = opened;
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/*.js", async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}${path}`, { waitUntil: "domcontentloaded" });
+    await press(page);
+    expect(await page.evaluate(() => document.documentElement.hasAttribute("data-app"))).toBe(
+      false,
+    );
+    expect(new URL(page.url()).pathname).toBe(path);
+    release();
+    return opened;
+  }
+
   it("press the home page's main button for a visitor who pressed it before the app started", async () => {
-    const { context, page, messages } = await openPage();
+    const { context, page, messages } = await pressBeforeTheAppStarts("/", (page) =>
+      page.getByRole("button", { name: "Je commence ma simulation" }).click(),
+    );
     try {
-      // The app's script arrives only once the visitor has pressed the button, as on a slow phone.
-      let release: () => void = () => undefined;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      await page.route("**/assets/*.js", async (route) => {
-        await released;
-        await route.continue();
-      });
-      await page.goto(`${baseUrl}/`, { waitUntil: "domcontentloaded" });
-      await page.getByRole("button", { name: "Je commence ma simulation" }).click();
-      expect(await page.evaluate(() => document.documentElement.hasAttribute("data-app"))).toBe(
-        false,
-      );
-      expect(new URL(page.url()).pathname).toBe("/");
-      release();
       await page.waitForURL(/\/simulation\/individu\/demandeur\/date_naissance$/, {
         timeout: 20_000,
       });
       await page.getByRole("group", { name: /date de naissance/ }).waitFor();
+      expect(messages).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it("open a question of the FAQ pressed before the app started, once the DSFR has bound it", async () => {
+    const question = (page: Page) =>
+      page.getByRole("button", { name: "Combien de temps faut-il ?" });
+    const { context, page, messages } = await pressBeforeTheAppStarts("/faq", (page) =>
+      question(page).click(),
+    );
+    try {
+      await expect
+        .poll(() => question(page).getAttribute("aria-expanded"), { timeout: 20_000 })
+        .toBe("true");
+      await page.getByText("Environ 7 minutes.").waitFor({ state: "visible" });
       expect(messages).toEqual([]);
     } finally {
       await context.close();

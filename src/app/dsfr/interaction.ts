@@ -8,6 +8,8 @@
 
 const SIGNS_OF_LIFE = ["pointerdown", "pointermove", "keydown", "touchstart", "wheel", "focusin"];
 const DSFR_CONTROL = "button[aria-controls]";
+/** On the root element once clicks on the DSFR's controls are held (read by afterPaint.ts). */
+export const DSFR_HOLDS_ATTRIBUTE = "data-dsfr-holds";
 /** After the script has started, how long a held control may wait for the DSFR to bind it. */
 export const BINDING_GRACE_MS = 5_000;
 
@@ -100,6 +102,9 @@ export function deferUntilInteraction(target: Window = window): DeferredBehaviou
     else held.set(control, undefined);
   };
   target.addEventListener("click", holdUnboundClicks, true);
+  // From now on a click on a DSFR control is held here: the press the pre-rendered page held
+  // before the app started may be replayed (src/app/theme/afterPaint.ts).
+  target.document.documentElement.setAttribute(DSFR_HOLDS_ATTRIBUTE, "");
 
   // A control the DSFR never binds (not one of its components) must not swallow clicks for
   // good: after the grace period every click goes through, and what is still held is replayed.

@@ -12,11 +12,13 @@
  * Until the app has taken the page over (`data-app` on the root element, set by src/app/main.tsx):
  * - a form sent from the pre-rendered first question is not submitted natively: the browser would
  *   reload the page with the visitor's answers in its address;
- * - the last press on a button outside a form and not the DSFR's (the home page's "Je commence
- *   ma simulation"; src/app/dsfr/interaction.ts holds the DSFR's once the app runs) is held, and pressed again for the visitor once the app has started: on a slow
- *   phone the page is readable seconds before its script arrives, and a press that did nothing
- *   would leave the visitor pressing again and again. A button the app has rendered anew (not
- *   hydrated) is no longer in the page, and the held press is dropped.
+ * - the last press on a button outside a form (the home page's "Je commence ma simulation", a
+ *   question of the FAQ, the menu on a phone) is held, and pressed again for the visitor once the
+ *   app has started: on a slow phone the page is readable seconds before its script arrives, and
+ *   a press that did nothing would leave the visitor pressing again and again. A button the app
+ *   has rendered anew (not hydrated) is no longer in the page, and the held press is dropped. A
+ *   press on one of the DSFR's controls (`aria-controls`) waits until src/app/dsfr/interaction.ts
+ *   is there to hold it in turn (`data-dsfr-holds`), until the DSFR has bound the control.
  *
  * Plain ES5, no template: its hash is that of this exact text.
  */
@@ -26,11 +28,12 @@ export const AFTER_PAINT_SCRIPT =
   'if(!h.hasAttribute("data-app"))e.preventDefault()},true);' +
   'document.addEventListener("click",function(e){' +
   'if(h.hasAttribute("data-app")||!e.isTrusted||!e.target.closest)return;' +
-  'var b=e.target.closest("#root button:not([aria-controls])");if(b&&!b.form)p=b},true);' +
+  'var b=e.target.closest("#root button");if(b&&!b.form)p=b},true);' +
   "new MutationObserver(function(m,o){" +
-  'if(!h.hasAttribute("data-app"))return;o.disconnect();' +
-  "var b=p;p=null;if(b)setTimeout(function(){if(b.isConnected)b.click()},0)" +
-  '}).observe(h,{attributes:true,attributeFilter:["data-app"]});' +
+  'if(!h.hasAttribute("data-app"))return;var b=p;if(!b)return o.disconnect();' +
+  'if(b.hasAttribute("aria-controls")&&!h.hasAttribute("data-dsfr-holds"))return;' +
+  "o.disconnect();p=null;setTimeout(function(){if(b.isConnected)b.click()},0)" +
+  '}).observe(h,{attributes:true,attributeFilter:["data-app","data-dsfr-holds"]});' +
   "function g(){if(d)return;d=1;" +
   'var l=document.querySelectorAll("link[data-after-paint]");' +
   'for(var i=0;i<l.length;i++){var e=l[i],k=e.getAttribute("data-after-paint");' +

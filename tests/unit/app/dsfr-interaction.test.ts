@@ -1,6 +1,11 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { BINDING_GRACE_MS, deferUntilInteraction } from "../../../src/app/dsfr/interaction";
+import {
+  BINDING_GRACE_MS,
+  DSFR_HOLDS_ATTRIBUTE,
+  deferUntilInteraction,
+} from "../../../src/app/dsfr/interaction";
+import { AFTER_PAINT_SCRIPT } from "../../../src/app/theme/afterPaint";
 
 // Every test calls `started()`: the grace period then removes its listener, so that no test
 // holds the clicks of the next one.
@@ -111,6 +116,14 @@ describe("deferUntilInteraction", () => {
     expect(onClick).toHaveBeenCalledOnce();
     button.click();
     expect(onClick).toHaveBeenCalledTimes(2);
+  });
+
+  it("says on the root element, as the pre-rendered page's script waits for, that it holds clicks", () => {
+    document.documentElement.removeAttribute(DSFR_HOLDS_ATTRIBUTE);
+    const behaviours = deferUntilInteraction();
+    expect(document.documentElement.hasAttribute(DSFR_HOLDS_ATTRIBUTE)).toBe(true);
+    expect(AFTER_PAINT_SCRIPT).toContain(`h.hasAttribute("${DSFR_HOLDS_ATTRIBUTE}")`);
+    behaviours.started();
   });
 
   it("lets other clicks through at once", () => {
