@@ -14,6 +14,7 @@ import { App } from "./App";
 import { isFramed } from "./iframe/IframeContext";
 import { resolveIframeState } from "./iframe/iframeState";
 import { STORAGE_KEYS } from "./machine/storage";
+import { hydratingPrerenderedForms } from "./steps/typedBeforeStart";
 
 // A pre-rendered page (scripts/prerender.ts) inlines the rules of its first paint and links the
 // whole stylesheet as `print` so that it does not block that paint: now it applies.
@@ -26,9 +27,6 @@ startReactDsfr({ defaultColorScheme: "system", Link });
 void telemetryConfig().then(({ sentryDsn }) => {
   if (sentryDsn) void import("./error-reporting/start").then((m) => m.startErrorReporting());
 });
-
-const root = document.getElementById("root");
-if (!root) throw new Error("Missing #root element");
 
 /** Whether the page looks as pre-rendered: outside a frame, without an embedding's layout or theme. */
 function unembedded(): boolean {
@@ -86,23 +84,37 @@ function stylesheetLoaded(): Promise<void> {
   });
 }
 
-/** From now on React handles the forms (src/app/theme/afterPaint.ts held them until then). */
+/** The app has started: a press held by src/app/theme/afterPaint.ts may be done again. */
 function appStarted(): void {
   document.documentElement.dataset.app = "";
 }
 
-if (hydratable(root)) {
-  hydrateRoot(root, app, { onRecoverableError: (error) => reportError(error) });
-  appStarted();
-} else if (root.dataset.shell !== undefined && unembedded()) {
-  // A route's pre-rendered shell (scripts/prerender.ts) stays on screen until the app's first
-  // render replaces it; the page it then shows needs more than the shell's inlined rules.
-  void stylesheetLoaded().then(() => {
+/** Renders the app into #root, hydrating the pre-rendered page when it can. */
+function startApp(): void {
+  const root = document.getElementById("root");
+  if (!root) throw new Error("Missing #root element");
+  if (hydratable(root)) {
+    hydratingPrerenderedForms(root);
+    hydrateRoot(root, app, { onRecoverableError: (error) => reportError(error) });
+    appStarted();
+  } else if (root.dataset.shell !== undefined && unembedded()) {
+    // A route's pre-rendered shell (scripts/prerender.ts) stays on screen until the app's first
+    // render replaces it; the page it then shows needs more than the shell's inlined rules.
+    void stylesheetLoaded().then(() => {
+      createRoot(root).render(app);
+      appStarted();
+    });
+  } else {
+    root.replaceChildren();
     createRoot(root).render(app);
     appStarted();
-  });
-} else {
-  root.replaceChildren();
-  createRoot(root).render(app);
-  appStarted();
+  }
 }
+
+// The pre-rendered page's inline script (src/app/theme/afterPaint.ts) inserts this module at its
+// first frame, and a module runs as soon as it has arrived: on a loaded machine, before the
+// browser has parsed the end of a long page. Hydrating half a page fails (React error 418 on the
+// footer, whose elements were still arriving) and React renders it all again.
+if (document.readyState === "loading")
+  document.addEventListener("DOMContentLoaded", startApp, { once: true });
+else startApp();

@@ -265,6 +265,27 @@ describe("pre-rendered pages", () => {
     }
   }, 60_000);
 
+  it("keep and send the first question as answered before the app started", async () => {
+    const path = "/simulation/individu/demandeur/date_naissance";
+    const { context, page, messages } = await pressBeforeTheAppStarts(path, async (page) => {
+      await page.getByLabel("Jour", { exact: true }).fill("14");
+      await page.getByLabel("Mois", { exact: true }).fill("7");
+      await page.getByLabel("Année", { exact: true }).fill("2005");
+      await page.getByRole("button", { name: "Suivant", exact: true }).click();
+    });
+    try {
+      // The answer typed before the start is the one the app sends and stores.
+      await page.waitForURL((url) => url.pathname !== path, { timeout: 20_000 });
+      await page.locator("main h1").first().waitFor();
+      expect(await page.evaluate(() => sessionStorage.getItem("simulation"))).toContain(
+        '"2005-07-14"',
+      );
+      expect(messages).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
   it("open a question of the FAQ pressed before the app started, once the DSFR has bound it", async () => {
     const question = (page: Page) =>
       page.getByRole("button", { name: "Combien de temps faut-il ?" });

@@ -10,6 +10,7 @@ import { AppHeader } from "./AppHeader";
 import { AppSkipLinks } from "./AppSkipLinks";
 import { CONTENT_ID } from "./ids";
 import { PageErrorBoundary } from "./PageErrorBoundary";
+import { useMarkPageReady } from "./pageReady";
 import { SessionStateProvider } from "./SessionState";
 import { useFocusOnNavigation } from "./useFocusOnNavigation";
 import { usePageViews } from "./usePageViews";
@@ -23,11 +24,13 @@ function PageLoading() {
 }
 
 /**
- * What follows each page once it is shown: focus on its h1, its view counted and tracked. Inside
+ * What follows each page once it is shown: the page marked ready (its forms have their handlers),
+ * focus on its h1, its view counted and tracked. Inside
  * the Suspense boundary after the page, so that a page still loading is neither focused nor
  * counted: these effects run once it is rendered (and has set its title).
  */
 function PageShown() {
+  useMarkPageReady();
   useFocusOnNavigation();
   usePageViews();
   useAnalytics();

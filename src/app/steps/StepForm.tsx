@@ -1,11 +1,12 @@
 import { Button } from "@codegouvfr/react-dsfr/Button";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import type { AnswerValue, ChoiceOption, StepInstance } from "../../domain";
 import { FieldInput } from "../fields/FieldInput";
 import { optionsOf, toFormValues, type FormValues } from "./formValues";
 import { buildStepSchema, type StepOutput } from "./stepSchema";
+import { forgetTypedBeforeStart, typedBeforeStart, withTypedFields } from "./typedBeforeStart";
 
 interface StepFormProps {
   step: StepInstance;
@@ -26,11 +27,13 @@ export function StepForm({ step, title, values, enumerations, today, onSubmit }:
     [step.fields, today, enumerations],
   );
   const form = useForm<FormValues, unknown, StepOutput>({
-    defaultValues: toFormValues(step.fields, values),
+    // A pre-rendered first question starts from what the visitor typed before the app started.
+    defaultValues: withTypedFields(toFormValues(step.fields, values), typedBeforeStart()),
     resolver: zodResolver(schema),
     mode: "onSubmit",
     reValidateMode: "onChange",
   });
+  useEffect(forgetTypedBeforeStart, []);
   const [onlyField] = step.fields;
   // A lone question is the page heading, unless the step has a title of its own.
   const single = step.fields.length === 1 && onlyField !== undefined && !step.title;

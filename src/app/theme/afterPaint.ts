@@ -9,31 +9,36 @@
  * stylesheet download right after. `requestAnimationFrame` runs just before the first frame, the
  * timeout after it; a hidden tab, which draws no frame, starts after a second.
  *
- * Until the app has taken the page over (`data-app` on the root element, set by src/app/main.tsx):
- * - a form sent from the pre-rendered first question is not submitted natively: the browser would
- *   reload the page with the visitor's answers in its address;
- * - the last press on a button outside a form (the home page's "Je commence ma simulation", a
- *   question of the FAQ, the menu on a phone) is held, and pressed again for the visitor once the
- *   app has started: on a slow phone the page is readable seconds before its script arrives, and
- *   a press that did nothing would leave the visitor pressing again and again. A button the app
- *   has rendered anew (not hydrated) is no longer in the page, and the held press is dropped. A
- *   press on one of the DSFR's controls (`aria-controls`) waits until src/app/dsfr/interaction.ts
- *   is there to hold it in turn (`data-dsfr-holds`), until the DSFR has bound the control.
+ * Until the app has taken the page over, the visitor's last action is held, then done again for
+ * them: on a slow phone the page is readable seconds before its script arrives, and an action
+ * that did nothing would leave the visitor pressing again and again.
+ * - A form is not submitted natively (the browser would reload the page with the visitor's
+ *   answers in its address) until the app has rendered the page with its handlers
+ *   (`data-app-ready`, src/app/layout/pageReady.ts): then it is submitted to the app. What was
+ *   typed is given back to the form by src/app/steps/typedBeforeStart.ts.
+ * - A press on a button outside a form (the home page's "Je commence ma simulation", a question of
+ *   the FAQ, the menu on a phone) before the app has started (`data-app`, src/app/main.tsx; React
+ *   hydrates a button pressed after that at once) is pressed again once it has. One of the DSFR's
+ *   controls (`aria-controls`) waits until src/app/dsfr/interaction.ts is there to hold it in
+ *   turn (`data-dsfr-holds`), until the DSFR has bound it.
+ * An element the app has rendered anew (not hydrated) is no longer in the page: its action is
+ * dropped rather than done on something else.
  *
  * Plain ES5, no template: its hash is that of this exact text.
  */
 export const AFTER_PAINT_SCRIPT =
-  "(function(){var d=0,h=document.documentElement,p=null;" +
+  "(function(){var d=0,h=document.documentElement,p=null,q=null;" +
   'document.addEventListener("submit",function(e){' +
-  'if(!h.hasAttribute("data-app"))e.preventDefault()},true);' +
+  'if(h.hasAttribute("data-app-ready"))return;e.preventDefault();if(e.isTrusted){q=e.target;p=null}},true);' +
   'document.addEventListener("click",function(e){' +
   'if(h.hasAttribute("data-app")||!e.isTrusted||!e.target.closest)return;' +
-  'var b=e.target.closest("#root button");if(b&&!b.form)p=b},true);' +
-  "new MutationObserver(function(m,o){" +
-  'if(!h.hasAttribute("data-app"))return;var b=p;if(!b)return o.disconnect();' +
-  'if(b.hasAttribute("aria-controls")&&!h.hasAttribute("data-dsfr-holds"))return;' +
-  "o.disconnect();p=null;setTimeout(function(){if(b.isConnected)b.click()},0)" +
-  '}).observe(h,{attributes:true,attributeFilter:["data-app","data-dsfr-holds"]});' +
+  'var b=e.target.closest("#root button");if(b&&!b.form){p=b;q=null}},true);' +
+  "new MutationObserver(function(){var b=p,f=q;" +
+  'if(b&&h.hasAttribute("data-app")&&(!b.hasAttribute("aria-controls")||h.hasAttribute("data-dsfr-holds"))){' +
+  "p=null;setTimeout(function(){if(b.isConnected)b.click()},0)}" +
+  'if(f&&h.hasAttribute("data-app-ready")){' +
+  "q=null;setTimeout(function(){if(f.isConnected&&f.requestSubmit)f.requestSubmit()},0)}" +
+  '}).observe(h,{attributes:true,attributeFilter:["data-app","data-dsfr-holds","data-app-ready"]});' +
   "function g(){if(d)return;d=1;" +
   'var l=document.querySelectorAll("link[data-after-paint]");' +
   'for(var i=0;i<l.length;i++){var e=l[i],k=e.getAttribute("data-after-paint");' +

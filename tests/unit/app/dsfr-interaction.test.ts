@@ -5,6 +5,7 @@ import {
   DSFR_HOLDS_ATTRIBUTE,
   deferUntilInteraction,
 } from "../../../src/app/dsfr/interaction";
+import { PAGE_READY_ATTRIBUTE } from "../../../src/app/layout/pageReady";
 import { AFTER_PAINT_SCRIPT } from "../../../src/app/theme/afterPaint";
 
 // Every test calls `started()`: the grace period then removes its listener, so that no test
@@ -123,6 +124,8 @@ describe("deferUntilInteraction", () => {
     const behaviours = deferUntilInteraction();
     expect(document.documentElement.hasAttribute(DSFR_HOLDS_ATTRIBUTE)).toBe(true);
     expect(AFTER_PAINT_SCRIPT).toContain(`h.hasAttribute("${DSFR_HOLDS_ATTRIBUTE}")`);
+    // And the app's mark of a page rendered with its handlers (src/app/layout/pageReady.ts).
+    expect(AFTER_PAINT_SCRIPT).toContain(`h.hasAttribute("${PAGE_READY_ATTRIBUTE}")`);
     behaviours.started();
   });
 
