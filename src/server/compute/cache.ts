@@ -115,6 +115,16 @@ export function createCachingCalculator(
       }
       if (Date.now() >= deadline) return computeHere(entry);
       if (await store.claim(key)) {
+        // The instance that computed it stores it, then gives its claim up: if that happened
+        // between the look above and this claim, the response is there now (two instances
+        // computed the same request, tests/integration/two-instances.test.ts).
+        const storedMeanwhile = await store.get(key);
+        if (storedMeanwhile) {
+          void store.release(key);
+          stats.hits++;
+          stats.shared++;
+          return storedMeanwhile;
+        }
         let response: CalculateResponse;
         try {
           response = await computeHere(entry);

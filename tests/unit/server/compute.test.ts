@@ -573,6 +573,39 @@ describe("caching calculator", () => {
     expect(cache.size).toBe(1);
   });
 
+  it("does not compute what another instance stored between its look and its claim", async () => {
+    const { engine, auto } = countingEngine();
+    const stored = new Map<string, CalculateResponse>();
+    const released: string[] = [];
+    const other = structuredClone(household(3)) as unknown as CalculateResponse;
+    const cache = createCachingCalculator(auto, {
+      maxEntries: 10,
+      engineVersion: async () => "v",
+      shared: {
+        async get(key) {
+          return stored.get(key);
+        },
+        // The other instance stores its response and gives its claim up just before this one
+        // claims: the claim is free, and the response is there.
+        async claim(key) {
+          stored.set(key, other);
+          return true;
+        },
+        async put(key, response) {
+          stored.set(key, response);
+        },
+        async release(key) {
+          released.push(key);
+        },
+        async waitFor() {},
+      },
+    });
+    expect(await cache.calculate(household(3))).toEqual(other);
+    expect(engine.sent).toHaveLength(0);
+    expect(released).toHaveLength(1);
+    expect(cache.stats).toMatchObject({ computed: 0, shared: 1 });
+  });
+
   it("passes the version's error on (the engine is down)", async () => {
     const cache = createCachingCalculator(fakeEngine(), {
       maxEntries: 10,
