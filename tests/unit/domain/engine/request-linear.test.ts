@@ -69,19 +69,23 @@ function leastCosts(situations: Situation[], repeats: number, rounds = 3): numbe
 }
 
 describe("building the engine request", () => {
-  it("grows linearly with the months declared: four times the months, not sixteen times the work", () => {
-    // 1,000 and 4,000 months: accepted before issue 15 (no window), refused at the door since.
+  it("grows linearly with the months declared: sixteen times the months, not 256 times the work", () => {
+    // 1,000 and 16,000 months: accepted before issue 15 (no window), refused at the door since.
+    // Far apart, so that a loaded machine cannot blur linear into quadratic: with 1,000 and
+    // 4,000 months and a bound of 8, a fresh-clone npm test measured 8.46 while other test files
+    // ran on the same two cores.
     const small = situationWithMonths(1_000);
-    const large = situationWithMonths(4_000);
+    const large = situationWithMonths(16_000);
     const repeats = calibratedRepeats(small);
     const [smallMs, largeMs] = leastCosts([small, large], repeats);
     const ratio = largeMs! / smallMs!;
     console.log(
-      `request build: 1,000 months ${(smallMs! / repeats).toFixed(2)} ms, 4,000 months ` +
+      `request build: 1,000 months ${(smallMs! / repeats).toFixed(2)} ms, 16,000 months ` +
         `${(largeMs! / repeats).toFixed(2)} ms (ratio ${ratio.toFixed(2)}, ${repeats} repeats)`,
     );
-    // Linear: about 4 (a sort of the months adds a little); quadratic: about 16.
-    expect(ratio).toBeLessThan(8);
+    // Linear: at most 16 (the part of a build that does not depend on the months makes it less,
+    // about 2 on a quiet machine); quadratic: about 256. The bound is their geometric mean.
+    expect(ratio).toBeLessThan(64);
   }, 180_000);
 
   it("costs no more per period for the largest valid simulation than for a normal one", () => {
