@@ -156,6 +156,31 @@ describe("the journey on a phone, in an English-locale browser", () => {
     await openWith(page, [], "/simulation/menage/loyer");
     const rent = page.getByRole("textbox", { name: /montant de votre loyer/ });
     await rent.waitFor();
+    // The question comes first: its heading in the top half of the first screen, and its
+    // "Suivant" before the recap's button and "Revenir plus tard" (on the screen and to the
+    // keyboard; the chapters above keep their own link to the recap).
+    const headingTop = await page
+      .locator("main h1")
+      .evaluate((heading) => heading.getBoundingClientRect().top + window.scrollY);
+    expect(headingTop).toBeLessThan(PHONE.height / 2);
+    const order = await page.evaluate(() => {
+      const named = (text: string) =>
+        [...document.querySelectorAll("main .fr-btn, main .fr-link")].find(
+          (element) => element.textContent?.trim() === text,
+        );
+      const next = named("Suivant");
+      return ["Récapitulatif", "Revenir plus tard"].map((text) => {
+        const other = named(text);
+        if (!next || !other) return `${text}: missing`;
+        const follows = next.compareDocumentPosition(other) & Node.DOCUMENT_POSITION_FOLLOWING;
+        const below = other.getBoundingClientRect().top > next.getBoundingClientRect().bottom;
+        return `${text}: ${follows ? "after" : "before"} Suivant, ${below ? "below" : "above"} it`;
+      });
+    });
+    expect(order).toEqual([
+      "Récapitulatif: after Suivant, below it",
+      "Revenir plus tard: after Suivant, below it",
+    ]);
     const rentMessage = async () =>
       page.evaluate(() => {
         const input = document.querySelector<HTMLInputElement>("#champ-loyer");

@@ -65,11 +65,31 @@ export function SimulationLayout() {
   const onResults = currentPath.startsWith(RESULTS_PATH);
   const onStep = !onPage && !onResults && currentPath !== RECAP_PATH;
 
+  const actions = (
+    <>
+      {isValid && !anonymized && (
+        <div className="fr-mt-2w">
+          <SummaryButton currentPath={onPage ? pathname : currentPath} />
+        </div>
+      )}
+      {isValid && onStep && (
+        <p className="fr-mt-2w">
+          <Link className="fr-link fr-icon-time-line fr-link--icon-left" to={SAVE_LATER_PATH}>
+            Revenir plus tard
+          </Link>
+        </p>
+      )}
+    </>
+  );
+
+  // On a step, the recap and "Revenir plus tard" come after the question: on a phone the
+  // question and its "Suivant" come first on the screen (and first to the keyboard), and from
+  // 48em they stand under the chapters as on the other pages (styles.css, `app-simulation--step`).
   return (
     <div className="fr-container fr-py-4w">
       {!onResults && !onPage && <ProgressBar value={shownProgress} />}
-      <div className="fr-grid-row fr-grid-row--gutters">
-        <div className="fr-col-12 fr-col-md-4">
+      <div className={`fr-grid-row fr-grid-row--gutters${onStep ? " app-simulation--step" : ""}`}>
+        <div className="fr-col-12 fr-col-md-4 app-simulation__chapters">
           {debug ? (
             <DebugJourney />
           ) : (
@@ -79,20 +99,9 @@ export function SimulationLayout() {
               />
             )
           )}
-          {isValid && !anonymized && (
-            <div className="fr-mt-2w">
-              <SummaryButton currentPath={onPage ? pathname : currentPath} />
-            </div>
-          )}
-          {isValid && onStep && (
-            <p className="fr-mt-2w">
-              <Link className="fr-link fr-icon-time-line fr-link--icon-left" to={SAVE_LATER_PATH}>
-                Revenir plus tard
-              </Link>
-            </p>
-          )}
+          {!onStep && actions}
         </div>
-        <div className="fr-col-12 fr-col-md-8">
+        <div className="fr-col-12 fr-col-md-8 app-simulation__page">
           {currentChapter && (
             <p className="fr-text--sm fr-text--bold fr-mb-1w app-chapter-title">
               {currentChapter.label}
@@ -104,6 +113,7 @@ export function SimulationLayout() {
           {!onPage && currentPath !== RECAP_PATH && <BackButton />}
           <Outlet />
         </div>
+        {onStep && <div className="fr-col-12 fr-col-md-4 app-simulation__actions">{actions}</div>}
       </div>
     </div>
   );
