@@ -65,21 +65,10 @@ export function SimulationLayout() {
   const onResults = currentPath.startsWith(RESULTS_PATH);
   const onStep = !onPage && !onResults && currentPath !== RECAP_PATH;
 
-  const actions = (
-    <>
-      {isValid && !anonymized && (
-        <div className="fr-mt-2w">
-          <SummaryButton currentPath={onPage ? pathname : currentPath} />
-        </div>
-      )}
-      {isValid && onStep && (
-        <p className="fr-mt-2w">
-          <Link className="fr-link fr-icon-time-line fr-link--icon-left" to={SAVE_LATER_PATH}>
-            Revenir plus tard
-          </Link>
-        </p>
-      )}
-    </>
+  const summary = isValid && !anonymized && (
+    <div className="fr-mt-2w">
+      <SummaryButton currentPath={onPage ? pathname : currentPath} />
+    </div>
   );
 
   // On a step, the recap and "Revenir plus tard" come after the question: on a phone the
@@ -99,7 +88,7 @@ export function SimulationLayout() {
               />
             )
           )}
-          {!onStep && actions}
+          {!onStep && summary}
         </div>
         <div className="fr-col-12 fr-col-md-8 app-simulation__page">
           {currentChapter && (
@@ -113,7 +102,18 @@ export function SimulationLayout() {
           {!onPage && currentPath !== RECAP_PATH && <BackButton />}
           <Outlet />
         </div>
-        {onStep && <div className="fr-col-12 fr-col-md-4 app-simulation__actions">{actions}</div>}
+        {onStep && (
+          <div className="fr-col-12 fr-col-md-4 app-simulation__actions">
+            {summary}
+            {isValid && (
+              <p className="fr-mt-2w">
+                <Link className="fr-link fr-icon-time-line fr-link--icon-left" to={SAVE_LATER_PATH}>
+                  Revenir plus tard
+                </Link>
+              </p>
+            )}
+          </div>
+        )}
       </div>
     </div>
   );
