@@ -29,8 +29,16 @@ const salary: Answer[] = [
   a("demandeur.salaire_net", { "2026-10": 1101.42 }),
 ];
 
-function notesOf(answers: Answer[]): string[] | undefined {
+function allNotesOf(answers: Answer[]): string[] | undefined {
   return withBenefitNotes(bundle, [droit], answers, { dateDeValeur: DATE })[0]!.notes;
+}
+
+const SOCIAL_HOUSING = "réduction de loyer de solidarité";
+
+/** The notes other than the social-housing one, which any tenant of a flat gets (below). */
+function notesOf(answers: Answer[]): string[] | undefined {
+  const notes = allNotesOf(answers)?.filter((note) => !note.includes(SOCIAL_HOUSING));
+  return notes && notes.length > 0 ? notes : undefined;
 }
 
 describe("benefit notes: the student's flat-rate resources for the housing aid", () => {
@@ -59,10 +67,50 @@ describe("benefit notes: the student's flat-rate resources for the housing aid",
   });
 
   it("leaves the other benefits alone", () => {
+    // (both of aide_logement's notes hold for these answers)
+    expect(allNotesOf([...student, ...tenant, ...salary])).toHaveLength(2);
     const other = { ...droit, id: "ppa" };
     const [result] = withBenefitNotes(bundle, [other], [...student, ...tenant, ...salary], {
       dateDeValeur: DATE,
     });
     expect(result).toBe(other);
+  });
+});
+
+/**
+ * The questionnaire does not ask whether the dwelling is social housing (conventionné), and the
+ * engine computes the aid of a dwelling that is not: the official cases of
+ * aides_logement_fiabilisation.yaml whose dwelling is conventionné differ from ours by the
+ * réduction de loyer de solidarité (tests/oracle/README.md). The result says so to every tenant of
+ * a flat or a room, where the reduction may apply; not in a logement-foyer, where it does not
+ * (CCH L442-2-1), nor to an owner or a person housed free.
+ */
+describe("benefit notes: the housing aid is computed for a dwelling that is not social housing", () => {
+  const socialHousingNotes = (answers: Answer[]) =>
+    (allNotesOf(answers) ?? []).filter((note) => note.includes(SOCIAL_HOUSING));
+  const renting = (locationType: string) => [
+    a("menage._logementType", "locataire"),
+    a("menage._locationType", locationType),
+    a("menage.loyer", 500),
+  ];
+  const jobSeeker = student.map((x) =>
+    x.fieldName === "activite" ? a("demandeur.activite", "chomeur") : x,
+  );
+
+  it("tells a tenant of an unfurnished or furnished dwelling, student or not", () => {
+    for (const person of [student, jobSeeker])
+      for (const locationType of ["vide", "meuble"]) {
+        const [note] = socialHousingNotes([...person, ...renting(locationType)]);
+        expect(note).toContain("logement social");
+        expect(note).toContain("elle vous versera moins que ce montant");
+      }
+  });
+
+  it("says nothing in a logement-foyer, to an owner or to a person housed free", () => {
+    expect(socialHousingNotes([...jobSeeker, ...renting("foyer")])).toEqual([]);
+    expect(socialHousingNotes([...jobSeeker, a("menage._logementType", "proprietaire")])).toEqual(
+      [],
+    );
+    expect(socialHousingNotes([...jobSeeker, a("menage._logementType", "heberge")])).toEqual([]);
   });
 });
