@@ -309,6 +309,10 @@ async function checkScreen(view: ViewportPage, screen: Screen): Promise<string[]
     // start); the app may then render it anew: the screen is the app's, not the markup received.
     await page.waitForFunction(() => document.documentElement.hasAttribute("data-app"));
     await screen.ready(page).waitFor({ timeout: 60_000 });
+    // A step its situation does not reach sends the visitor elsewhere: that is not this screen.
+    const shown = new URL(page.url());
+    if (`${shown.pathname}${shown.search}` !== screen.path)
+      throw new Error(`${screen.name}: ${screen.path} showed ${shown.pathname}${shown.search}`);
     await wakeDsfr(page);
     await screen.act?.(page);
     const heights: number[] = [];

@@ -66,6 +66,11 @@ export const SITUATIONS = {
       individu("enfant_0", "scolarite", "inconnue"),
     ]),
   },
+  /**
+   * The student of the fixtures, who has no child: the parents' questions of the social-criteria
+   * grant are asked (not to a student with a child, docs/product.md "Parents block").
+   */
+  studentWithoutChild: { answers: student },
   /** The student of tests/e2e/results.test.ts in Montpellier, interested in an e-bike and the BAFA. */
   results: {
     computed: true,
@@ -198,7 +203,9 @@ export const SCREENS: Screen[] = [
   step("etape-radio", "individu/demandeur/activite"),
   step("etape-oui-non", "individu/demandeur/handicap"),
   step("etape-liste-deroulante", "individu/demandeur/annee_etude"),
-  step("etape-nombre", "famille/bourse_criteres_sociaux_nombre_enfants_a_charge"),
+  step("etape-nombre", "famille/bourse_criteres_sociaux_nombre_enfants_a_charge", {
+    situation: "studentWithoutChild",
+  }),
   step("etape-montant", "individu/demandeur/bourse_criteres_sociaux_base_ressources_parentale"),
   step("etape-enfants", "enfants"),
   step("etape-texte", "individu/enfant_0/_firstName"),
