@@ -111,8 +111,8 @@ function startApp(): void {
   }
 }
 
-// The pre-rendered page's inline script (src/app/theme/afterPaint.ts) inserts this module at its
-// first frame, and a module runs as soon as it has arrived: on a loaded machine, before the
+// The pre-rendered page's inline script (src/app/theme/afterPaint.ts) inserts this module once the
+// page is painted, and a module runs as soon as it has arrived: on a loaded machine, before the
 // browser has parsed the end of a long page. Hydrating half a page fails (React error 418 on the
 // footer, whose elements were still arriving) and React renders it all again.
 if (document.readyState === "loading")

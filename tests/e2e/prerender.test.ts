@@ -250,6 +250,35 @@ describe("pre-rendered pages", () => {
     return opened;
   }
 
+  it("download the app's script and stylesheet only once the page is painted", async () => {
+    // src/app/theme/afterPaint.ts: the first paint has the network and the main thread to itself.
+    const { context, page, messages } = await openPage();
+    try {
+      for (const [path] of PAGES) {
+        await page.goto(`${baseUrl}${path}`);
+        await page.waitForFunction(() => document.documentElement.hasAttribute("data-app"));
+        const timing = await page.evaluate(() => {
+          const paint = performance.getEntriesByName("first-contentful-paint")[0];
+          const assets = performance
+            .getEntriesByType("resource")
+            .filter((entry) => /\/assets\/index-[\w-]+\.(?:js|css)$/.test(entry.name));
+          return {
+            paint: paint?.startTime,
+            assets: assets.map((entry) => ({ name: entry.name, start: entry.startTime })),
+          };
+        });
+        expect(timing.paint, path).toBeGreaterThan(0);
+        // The entry script and the whole stylesheet.
+        expect(timing.assets, path).toHaveLength(2);
+        for (const asset of timing.assets)
+          expect(asset.start, `${path}: ${asset.name}`).toBeGreaterThan(timing.paint!);
+      }
+      expect(messages).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
   it("press the home page's main button for a visitor who pressed it before the app started", async () => {
     const { context, page, messages } = await pressBeforeTheAppStarts("/", (page) =>
       page.getByRole("button", { name: "Je commence ma simulation" }).click(),
