@@ -221,6 +221,40 @@ describe("the journey on a phone, in an English-locale browser", () => {
     await context.close();
   });
 
+  it('shows the six choices of the activity question and its "Suivant" on the first screen', async () => {
+    // The chapter's name and "Retour" share a line on a phone (src/app/styles.css): before, this
+    // "Suivant" ended 45 px below the first screen (889 px).
+    const { page, context, consoleErrors } = await harness.newPage({ viewport: PHONE });
+    const nationality = { entityName: "individu", id: "demandeur", fieldName: "nationalite" };
+    await openWith(
+      page,
+      [{ ...nationality, value: "fr" }],
+      "/simulation/individu/demandeur/activite",
+    );
+    const next = page.getByRole("button", { name: "Suivant", exact: true });
+    await next.waitFor();
+    expect(await page.getByRole("radio").count()).toBe(6);
+    const box = await next.evaluate((button) => {
+      const { top, bottom } = button.getBoundingClientRect();
+      return { top: top + window.scrollY, bottom: bottom + window.scrollY };
+    });
+    expect(box.bottom).toBeLessThanOrEqual(PHONE.height);
+    const row = await page.evaluate(() => {
+      const title = document.querySelector("main .app-chapter-title")?.getBoundingClientRect();
+      const back = [...document.querySelectorAll("main .fr-btn")]
+        .find((button) => button.textContent?.trim() === "Retour")
+        ?.getBoundingClientRect();
+      return title && back
+        ? Math.abs(title.top + title.height / 2 - (back.top + back.height / 2))
+        : -1;
+    });
+    // On one line: their middles within a few pixels.
+    expect(row).toBeGreaterThanOrEqual(0);
+    expect(row).toBeLessThan(4);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
   it("shows the monthly amounts two a row on a phone, without horizontal scrolling", async () => {
     const { page, context, consoleErrors } = await harness.newPage({ viewport: PHONE });
     const types = { entityName: "individu", id: "demandeur", fieldName: "ressources" };

@@ -17,7 +17,6 @@ export function BackButton() {
       priority="tertiary no outline"
       size="small"
       iconId="fr-icon-arrow-left-line"
-      className="fr-mb-2w"
       onClick={() => (hasPrevious ? actor.send({ type: "BACK" }) : navigate("/"))}
     >
       Retour

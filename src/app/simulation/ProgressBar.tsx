@@ -5,7 +5,7 @@ interface ProgressBarProps {
 export function ProgressBar({ value }: ProgressBarProps) {
   const percent = Math.max(0, Math.min(100, Math.round(value)));
   return (
-    <div className="app-progress fr-mb-3w">
+    <div className="app-progress">
       <div
         className="app-progress__track"
         role="progressbar"

@@ -74,8 +74,9 @@ export function SimulationLayout() {
   // On a step, the recap and "Revenir plus tard" come after the question: on a phone the
   // question and its "Suivant" come first on the screen (and first to the keyboard), and from
   // 48em they stand under the chapters as on the other pages (styles.css, `app-simulation--step`).
+  // On a phone the chapter's name and "Retour" share a line (styles.css, `app-simulation`).
   return (
-    <div className="fr-container fr-py-4w">
+    <div className="fr-container fr-pb-4w app-simulation">
       {!onResults && !onPage && <ProgressBar value={shownProgress} />}
       <div className={`fr-grid-row fr-grid-row--gutters${onStep ? " app-simulation--step" : ""}`}>
         <div className="fr-col-12 fr-col-md-4 app-simulation__chapters">
@@ -91,15 +92,15 @@ export function SimulationLayout() {
           {!onStep && summary}
         </div>
         <div className="fr-col-12 fr-col-md-8 app-simulation__page">
-          {currentChapter && (
-            <p className="fr-text--sm fr-text--bold fr-mb-1w app-chapter-title">
-              {currentChapter.label}
-            </p>
-          )}
+          <div className="app-simulation__heading-row">
+            {currentChapter && (
+              <p className="fr-text--sm fr-text--bold app-chapter-title">{currentChapter.label}</p>
+            )}
+            {!onPage && currentPath !== RECAP_PATH && <BackButton />}
+          </div>
           <FranceConnectPanel />
           <MissingBenefitsMessage />
           <SessionMessage />
-          {!onPage && currentPath !== RECAP_PATH && <BackButton />}
           <Outlet />
         </div>
         {onStep && (
