@@ -201,6 +201,14 @@ describe("results summary, order, filter and height", () => {
     // The summary and the three largest amounts on the first screen.
     const top = page.locator(".app-results-summary__top > li");
     expect(await top.count()).toBe(3);
+    // …and says how many more the totals count, so that the lines shown need not add up to them.
+    const yearly = await cardsOf(page, "Chaque année");
+    const countedCards = [...monthly, ...yearly, ...once].filter((card) => (card.amount ?? 0) > 0);
+    const others = countedCards.length - 3;
+    expect(others).toBeGreaterThan(0);
+    expect(await page.locator(".app-results-summary").innerText()).toContain(
+      `Et ${others} autre${others > 1 ? "s aides comptées" : " aide comptée"} dans ce total`,
+    );
     expect(await top.first().innerText()).toContain(monthly[0]!.title);
     for (const element of [page.locator("#resume-resultats"), top.nth(2)]) {
       const box = (await element.boundingBox())!;

@@ -66,16 +66,15 @@ export function ResultsPage() {
     bundle.institutions.find((institution) => institution.id === id)?.label ?? id;
   const rules = bundle.results;
   const summary = useMemo(() => summarizeResults(droits ?? [], rules), [droits, rules]);
-  // The largest amounts the summary counts: the first ones of the page's order.
-  const top = (droits ?? [])
-    .filter(
-      (droit) =>
-        summary.counted.has(droit.id) &&
-        categoryOf(droit, rules).total !== "none" &&
-        typeof droit.montant === "number" &&
-        droit.montant > 0,
-    )
-    .slice(0, 3);
+  // The amounts the summary counts, in the page's order: the three largest are named in it.
+  const counted = (droits ?? []).filter(
+    (droit) =>
+      summary.counted.has(droit.id) &&
+      categoryOf(droit, rules).total !== "none" &&
+      typeof droit.montant === "number" &&
+      droit.montant > 0,
+  );
+  const top = counted.slice(0, 3);
   const themes = (rules?.themes ?? [])
     .map((theme) => ({
       theme,
@@ -192,7 +191,12 @@ export function ResultsPage() {
       )}
       {droits && droits.length > 0 && (
         <>
-          <ResultsSummary summary={summary} top={top} to={resultPath} />
+          <ResultsSummary
+            summary={summary}
+            top={top}
+            others={counted.length - top.length}
+            to={resultPath}
+          />
           <Alternatives summary={summary} />
           <ThemeFilter
             themes={themes}

@@ -6,14 +6,23 @@ interface ResultsSummaryProps {
   summary: Summary<Droit>;
   /** The largest amounts counted in the summary, in the page's order. */
   top: Droit[];
+  /** How many other amounts the totals count, shown further down the page. */
+  others: number;
   to: (id: string) => string;
+}
+
+/** The line under the largest amounts that says the totals count more than these. */
+export function othersLine(others: number): string {
+  return others === 1
+    ? "Et 1 autre aide comptée dans ce total, présentée plus bas."
+    : `Et ${others} autres aides comptées dans ce total, présentées plus bas.`;
 }
 
 /**
  * What the visitor may receive in all (docs/product.md §2 "Simulation routes"): the totals of the
  * results that can be received together, and the largest amounts with a link to each one's page.
  */
-export function ResultsSummary({ summary, top, to }: ResultsSummaryProps) {
+export function ResultsSummary({ summary, top, others, to }: ResultsSummaryProps) {
   const parts = totalParts(summary.totals);
   if (parts.length === 0) return null;
   return (
@@ -31,6 +40,7 @@ export function ResultsSummary({ summary, top, to }: ResultsSummaryProps) {
           ))}
         </ul>
       )}
+      {top.length > 0 && others > 0 && <p className="fr-text--sm fr-mb-1w">{othersLine(others)}</p>}
       <p className="fr-text--sm fr-mb-0">
         {summary.alternatives.length > 0
           ? "Une estimation d’après vos réponses : quand vous devez choisir entre des aides, elle compte celle qui vous rapporte le plus."
