@@ -35,7 +35,8 @@ function subjectOf(step: StepDefinition, personId: string | undefined): Subject 
 }
 
 const PRENOM = /\{prenom\}/g;
-const ELIDED_DE = /\bde \{prenom\}/g;
+/** "de" and "que" before the name, elided before a vowel. */
+const ELIDED = /\b(d|qu)e \{prenom\}/g;
 const VOWEL_START = /^[aeiouyàâäéèêëîïôöùûüœæ]/i;
 
 /** Fills `{prenom}` with the child's first name; the question then starts with a capital. */
@@ -43,8 +44,10 @@ function fillPlaceholders(text: string, self: Record<string, unknown> | undefine
   if (!text.includes("{")) return text;
   const firstName = typeof self?._firstName === "string" && self._firstName ? self._firstName : "";
   const name = firstName || "votre enfant";
-  // French elision: "de Inès" is written "d’Inès".
-  const elided = VOWEL_START.test(name) ? text.replace(ELIDED_DE, `d’${name}`) : text;
+  // French elision: "de Inès" is written "d’Inès", "que Inès" "qu’Inès".
+  const elided = VOWEL_START.test(name)
+    ? text.replace(ELIDED, (_, start: string) => `${start}’${name}`)
+    : text;
   const filled = elided.replace(PRENOM, name);
   return filled.charAt(0).toUpperCase() + filled.slice(1);
 }

@@ -101,7 +101,7 @@ describe("questions about a child", () => {
       journey(all).find((s) => s.path === `/simulation/individu/enfant_0/${field}`)?.fields[0]
         ?.question;
     expect(question(answers, "garde_alternee")).toBe(
-      "Votre 1er enfant est-il ou elle en garde alternée\u00a0?",
+      "La garde de votre 1er enfant est-elle alternée\u00a0?",
     );
     const named = [
       ...answers.filter((x) => x.fieldName !== "_firstName"),
@@ -109,13 +109,15 @@ describe("questions about a child", () => {
     ];
     expect(question(named, "date_naissance")).toBe("Quelle est la date de naissance de Léa\u00a0?");
     expect(question(named, "_hasRessources")).toBe(
-      "Léa a-t-il ou elle perçu des ressources au cours des 12 derniers mois\u00a0?",
+      "Est-ce que Léa a perçu des ressources au cours des 12 derniers mois\u00a0?",
     );
     const vowel = [
       ...answers.filter((x) => x.fieldName !== "_firstName"),
       a("enfant_0._firstName", "Inès"),
     ];
     expect(question(vowel, "date_naissance")).toBe("Quelle est la date de naissance d’Inès\u00a0?");
+    expect(question(vowel, "handicap")).toBe("Est-ce qu’Inès est en situation de handicap\u00a0?");
+    expect(question(vowel, "garde_alternee")).toBe("La garde d’Inès est-elle alternée\u00a0?");
   });
 });
 

@@ -248,7 +248,7 @@ describe("income amounts", () => {
       (s) => s.path === "/simulation/individu/enfant_0/ressources/types",
     )?.fields[0];
     expect(field?.question).toBe(
-      "Quelles ressources Léa a-t-il ou elle perçues au cours des 12 derniers mois\u00a0?",
+      "Quelles ressources ont été versées à Léa au cours des 12 derniers mois\u00a0?",
     );
   });
 });
