@@ -34,6 +34,11 @@ export function parseDecimal(raw: string): number | undefined {
   return Number(normalised);
 }
 
+/** Parses an amount as parseDecimal does, with or without the euro sign after it ("900 €"). */
+export function parseAmount(raw: string): number | undefined {
+  return parseDecimal(raw.replace(/€\s*$/, ""));
+}
+
 export function periodsOf(field: ResolvedField): { id: string; label: string }[] {
   return field.periods ?? [];
 }

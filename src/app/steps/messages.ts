@@ -14,7 +14,7 @@ export const MESSAGES = {
     `La date ne peut pas être dans le futur\u00a0: au plus tard le ${max}.`,
   dateTooEarly: (min: string) => `La date doit être le ${min} ou après.`,
   requiredNumber: "Veuillez indiquer un nombre.",
-  invalidNumber: "Veuillez indiquer un nombre, par exemple 12 ou 12,5.",
+  invalidNumber: "Veuillez indiquer un nombre en chiffres, par exemple 12.",
   requiredAmount: "Veuillez indiquer un montant en euros, par exemple 450.",
   requiredIncome: "Veuillez indiquer un montant (0 si rien perçu).",
   invalidAmount:

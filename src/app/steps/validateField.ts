@@ -2,6 +2,7 @@ import type { AmountsByPeriod, AnswerValue, ChoiceOption, ResolvedField } from "
 import { MIN_DATE } from "../../domain/answer-bounds";
 import {
   formatDecimal,
+  parseAmount,
   parseDecimal,
   periodsOf,
   type FormValue,
@@ -58,9 +59,15 @@ function checkBounds(field: ResolvedField, value: number, path: string[] = []): 
   return [];
 }
 
-function validateNumber(field: ResolvedField, raw: string, required: string, invalid: string) {
+function validateNumber(
+  field: ResolvedField,
+  raw: string,
+  required: string,
+  invalid: string,
+  parse: (raw: string) => number | undefined = parseDecimal,
+) {
   if (!raw.trim()) return field.optional ? ok(undefined) : fail(required);
-  const value = parseDecimal(raw);
+  const value = parse(raw);
   if (value === undefined) return fail(invalid);
   const issues = checkBounds(field, value);
   return issues.length ? { value: undefined, issues } : ok(value);
@@ -75,7 +82,7 @@ function validateAmounts(field: ResolvedField, raw: MonthlyAmountsValue): FieldV
       issues.push({ path, message: MESSAGES.requiredIncome });
       return undefined;
     }
-    const value = parseDecimal(text);
+    const value = parseAmount(text);
     if (value === undefined) {
       issues.push({ path, message: MESSAGES.invalidAmount });
       return undefined;
@@ -131,7 +138,13 @@ export function validateField(
     case "number":
       return validateNumber(field, text, MESSAGES.requiredNumber, MESSAGES.invalidNumber);
     case "money":
-      return validateNumber(field, text, MESSAGES.requiredAmount, MESSAGES.invalidAmount);
+      return validateNumber(
+        field,
+        text,
+        MESSAGES.requiredAmount,
+        MESSAGES.invalidAmount,
+        parseAmount,
+      );
     case "monthly_amounts":
       if (typeof raw !== "object" || raw === null || !("byPeriod" in raw)) {
         return fail(MESSAGES.requiredIncome);

@@ -62,6 +62,12 @@ describe("validateField", () => {
 
   it("reads French numbers and checks the bounds", () => {
     expect(validateField(field("money"), "1 200,50", context).value).toBe(1200.5);
+    // The euro sign a visitor may type after an amount is not a letter.
+    expect(validateField(field("money"), "900 €", context).value).toBe(900);
+    expect(validateField(field("money"), "450,50€", context).value).toBe(450.5);
+    expect(validateField(field("money"), "€ 900", context).issues[0]?.message).toBe(
+      MESSAGES.invalidAmount,
+    );
     expect(validateField(field("money"), "-5", context).issues[0]?.message).toBe(
       "Le montant ne peut pas être négatif\u00a0: indiquez 0 ou plus.",
     );
