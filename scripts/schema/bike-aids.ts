@@ -125,7 +125,8 @@ export function compileBikeAids(
     perInstitution.set(aid.institution, (perInstitution.get(aid.institution) ?? 0) + 1);
   for (const aid of bikeAids) {
     if ((perInstitution.get(aid.institution) ?? 0) > 1) {
-      aid.label = `${aid.label} (${aid.rule.replace(/^aides \. /, "")})`;
+      // (the rule's name is the library's: its apostrophes typographic like the rest)
+      aid.label = `${aid.label} (${frenchTypography(aid.rule.replace(/^aides \. /, ""))})`;
     }
   }
   return { bikeAids, settings, errors };

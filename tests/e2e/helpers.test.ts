@@ -6,7 +6,7 @@
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHROMIUM_ARGS, expectNoAxeViolationsQuickly, waitForAnimationsToEnd } from "./harness";
-import { expectNoOverflow } from "./layout";
+import { expectNoOverflow, straightApostrophes } from "./layout";
 
 let browser: Browser;
 
@@ -102,6 +102,19 @@ describe("expectNoOverflow", () => {
       mainActions: [page.getByRole("button", { name: "Je commence" })],
     });
     expect(page.viewportSize()).toEqual({ width: 390, height: 844 });
+    await page.close();
+  });
+});
+
+describe("straightApostrophes", () => {
+  it("names a visible text with a straight apostrophe, not a typographic one nor a hidden one", async () => {
+    const page = await pageWith(
+      `<p>Paramètres d'affichage</p><p>Paramètres d’affichage</p>
+       <p hidden>l'aide cachée</p><script>const s = "l'aide";</script><p>12' de marche</p>`,
+    );
+    expect(await straightApostrophes(page, "essai")).toEqual([
+      'straight apostrophe on essai: "Paramètres d\'affichage"',
+    ]);
     await page.close();
   });
 });

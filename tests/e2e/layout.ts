@@ -168,6 +168,31 @@ export async function horizontalScrollAtNarrowest(page: Page, screen: string): P
 }
 
 /**
+ * Visible texts of the page written with a straight apostrophe between two letters ("d'affichage"
+ * rather than "d’affichage", docs/schema-format.md: the generator writes ’): each once, with its
+ * context. Empty when there is none.
+ */
+export async function straightApostrophes(page: Page, where: string): Promise<string[]> {
+  const found = await page.evaluate(() => {
+    const texts = new Set<string>();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      // Not drawn (a closed dialog, a hidden element), or read by no one.
+      if (
+        !parent?.checkVisibility({ opacityProperty: true, visibilityProperty: true }) ||
+        parent.closest("script, style, [aria-hidden=true]")
+      )
+        continue;
+      const text = node.textContent ?? "";
+      for (const match of text.matchAll(/.{0,20}\p{L}'\p{L}.{0,20}/gu)) texts.add(match[0].trim());
+    }
+    return [...texts];
+  });
+  return found.map((text) => `straight apostrophe on ${where}: "${text}"`);
+}
+
+/**
  * Fails when, at 390 × 844 or 1280 × 800, a visible text box overflows or a main action is
  * smaller than 44 × 44 px, or when the page scrolls horizontally at 320 px.
  */

@@ -25,6 +25,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHarness, waitForAnimationsToEnd, type Harness } from "./harness";
 import {
   horizontalScrollAtNarrowest,
+  straightApostrophes,
   primaryButtons,
   textThatDoesNotFit,
   VIEWPORTS,
@@ -282,6 +283,7 @@ async function pictureAt(view: ViewportPage, screen: Screen, height: number): Pr
   const mainActions = [...(await primaryButtons(page)), ...(screen.mainActions?.(page) ?? [])];
   problems.push(
     ...(await textThatDoesNotFit(page, `${screen.name} at ${width} px`, { mainActions })),
+    ...(await straightApostrophes(page, `${screen.name} at ${width} px`)),
   );
   await useScheme(page, "dark");
   problems.push(...(await compare(view, screen, "sombre")));

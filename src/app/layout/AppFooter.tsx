@@ -20,8 +20,9 @@ export function AppFooter() {
         { text: "Questions fréquentes", linkProps: { to: "/faq" } },
         { text: "Contact", linkProps: { to: "/contact" } },
         // The display scheme (docs/product.md §4): the DSFR’s "Paramètres d’affichage" dialog, which the DSFR
-        // header (or CollapsedHeader) mounts.
-        headerFooterDisplayItem,
+        // header (or CollapsedHeader) mounts; its button's text with the typographic apostrophe
+        // of every other text (react-dsfr's has a straight one), as in the iframe's footer.
+        { ...headerFooterDisplayItem, text: "Paramètres d’affichage" },
       ]}
     />
   );
