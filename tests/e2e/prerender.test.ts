@@ -332,6 +332,35 @@ describe("pre-rendered pages", () => {
     }
   }, 60_000);
 
+  it("open a question of the FAQ pressed after the app started, before the DSFR's click holder arrived", async () => {
+    // src/app/dsfr/dsfrOnInteraction.ts loads apart from the app: a press in between was lost
+    // (a fresh-clone run of npm test lost one in tests/e2e/static-pages.test.ts).
+    const { context, page, messages } = await openPage();
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/dsfrOnInteraction-*.js", async (route) => {
+      await released;
+      await route.continue();
+    });
+    try {
+      await page.goto(`${baseUrl}/faq`);
+      await page.waitForFunction(() => document.documentElement.hasAttribute("data-app"));
+      expect(
+        await page.evaluate(() => document.documentElement.hasAttribute("data-dsfr-holds")),
+      ).toBe(false);
+      const question = page.getByRole("button", { name: "Combien de temps faut-il ?" });
+      await question.click();
+      release();
+      await expect
+        .poll(() => question.getAttribute("aria-expanded"), { timeout: 20_000 })
+        .toBe("true");
+      await page.getByText("Environ 7 minutes.").waitFor({ state: "visible" });
+      expect(messages).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
   it("offer a returning visitor to resume, after the hydration", async () => {
     const { context, page, messages } = await openPage();
     try {

@@ -24,7 +24,9 @@
  *   the FAQ, the menu on a phone) before the app has started (`data-app`, src/app/main.tsx; React
  *   hydrates a button pressed after that at once) is pressed again once it has. One of the DSFR's
  *   controls (`aria-controls`) waits until src/app/dsfr/interaction.ts is there to hold it in
- *   turn (`data-dsfr-holds`), until the DSFR has bound it.
+ *   turn (`data-dsfr-holds`), until the DSFR has bound it; a press on such a control after the
+ *   app has started but before that module has arrived (it loads apart) is held here too, and
+ *   kept from the page meanwhile.
  * An element the app has rendered anew (not hydrated) is no longer in the page: its action is
  * dropped rather than done on something else.
  *
@@ -35,8 +37,12 @@ export const AFTER_PAINT_SCRIPT =
   'document.addEventListener("submit",function(e){' +
   'if(h.hasAttribute("data-app-ready"))return;e.preventDefault();if(e.isTrusted){q=e.target;p=null}},true);' +
   'document.addEventListener("click",function(e){' +
-  'if(h.hasAttribute("data-app")||!e.isTrusted||!e.target.closest)return;' +
-  'var b=e.target.closest("#root button");if(b&&!b.form){p=b;q=null}},true);' +
+  "if(!e.isTrusted||!e.target.closest)return;" +
+  'var b=e.target.closest("#root button");if(!b||b.form)return;' +
+  'if(h.hasAttribute("data-app")){' +
+  'if(!b.hasAttribute("aria-controls")||h.hasAttribute("data-dsfr-holds"))return;' +
+  "e.preventDefault();e.stopImmediatePropagation()}" +
+  "p=b;q=null},true);" +
   "new MutationObserver(function(){var b=p,f=q;" +
   'if(b&&h.hasAttribute("data-app")&&(!b.hasAttribute("aria-controls")||h.hasAttribute("data-dsfr-holds"))){' +
   "p=null;setTimeout(function(){if(b.isConnected)b.click()},0)}" +
