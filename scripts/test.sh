@@ -65,6 +65,7 @@ TEST_DATABASE_URL="$pg_url" npx vitest run --project integration \
   tests/integration/stats.test.ts \
   tests/integration/built-server.test.ts \
   tests/integration/faults/database-down.test.ts \
+  tests/integration/pg-dropped-connection.test.ts \
   tests/integration/faults/server-kill.test.ts \
   tests/integration/two-instances.test.ts
 step "Bout en bout";  npx vitest run --project e2e

@@ -74,6 +74,11 @@ export function openPostgresDatabase(
   // An idle connection dropped by the server (restart, failover) must not crash the process:
   // the pool discards it and the next query opens a new one.
   pool.on("error", () => undefined);
+  // Nor one dropped while it is checked out between two statements (a transaction): pg emits
+  // 'error' on the client, whose idle listener the pool has removed, and an unheard 'error' ends
+  // the process. The statement in progress fails with it (503), and the pool discards the client
+  // on release (no longer queryable). A fresh-clone run's fault test lost its server that way.
+  pool.on("connect", (client) => client.on("error", () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
