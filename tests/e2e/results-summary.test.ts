@@ -232,6 +232,8 @@ describe("results summary, order, filter and height", () => {
     await page.keyboard.press("Enter");
     await expect.poll(() => items.count()).toBe(housingCount);
     expect(await housing.getAttribute("aria-pressed")).toBe("true");
+    // Filtering is no navigation: the focus stays on the tag, the page where it was.
+    expect(await housing.evaluate((button) => button === document.activeElement)).toBe(true);
     expect(await all.getAttribute("aria-pressed")).toBe("false");
     expect(await page.locator(".app-results-list").innerText()).toContain(
       "Aides personnelles au logement",

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useLocation } from "react-router-dom";
+import { useLocation, useNavigationType } from "react-router-dom";
 
 const prefersReducedMotion = () =>
   typeof window.matchMedia === "function" &&
@@ -8,18 +8,37 @@ const prefersReducedMotion = () =>
 /**
  * After each navigation, moves the focus to the page's h1 and scrolls smoothly to it, so that
  * keyboard and screen reader users start reading the new page (docs/product.md §2). A hash target wins.
+ *
+ * A page that keeps its state in its own address (the results' theme filter, the types opened on
+ * `/aides`) replaces it on the same path: that is no new page, and the focus stays on the control
+ * the visitor pressed.
  */
 export function useFocusOnNavigation(): void {
-  const { key, hash } = useLocation();
+  const { key, hash, pathname } = useLocation();
+  const navigationType = useNavigationType();
   // The location first rendered is the page load, not a navigation: the browser handles it.
   const handledKey = useRef<string | null>(null);
+  const handledPath = useRef<string | null>(null);
+  // Pending until the next frame; a same-page change right after a navigation does not cancel it.
+  const pendingFrame = useRef<number | undefined>(undefined);
+
+  useEffect(
+    () => () => {
+      if (pendingFrame.current !== undefined) window.cancelAnimationFrame(pendingFrame.current);
+    },
+    [],
+  );
 
   useEffect(() => {
     const isPageLoad = handledKey.current === null;
     if (handledKey.current === key) return;
+    const samePage = handledPath.current === pathname && navigationType === "REPLACE";
     handledKey.current = key;
-    if (isPageLoad) return;
-    const frame = window.requestAnimationFrame(() => {
+    handledPath.current = pathname;
+    if (isPageLoad || samePage) return;
+    if (pendingFrame.current !== undefined) window.cancelAnimationFrame(pendingFrame.current);
+    pendingFrame.current = window.requestAnimationFrame(() => {
+      pendingFrame.current = undefined;
       if (hash) {
         document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView?.({
           behavior: prefersReducedMotion() ? "auto" : "smooth",
@@ -35,6 +54,5 @@ export function useFocusOnNavigation(): void {
         block: "start",
       });
     });
-    return () => window.cancelAnimationFrame(frame);
-  }, [key, hash]);
+  }, [key, hash, pathname, navigationType]);
 }
