@@ -1,6 +1,7 @@
 import { Alert } from "@codegouvfr/react-dsfr/Alert";
+import { Button } from "@codegouvfr/react-dsfr/Button";
 import { Input } from "@codegouvfr/react-dsfr/Input";
-import { memo, useDeferredValue, useMemo, useState } from "react";
+import { memo, useCallback, useDeferredValue, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import type { Commune } from "../../domain";
 import { useCommunes } from "../fields/useCommunes";
@@ -20,6 +21,17 @@ import { aidePath } from "./paths";
 const NBSP = "\u00A0";
 
 const sectionId = (group: TypeGroup) => `aides-${group.type}`;
+const listId = (group: TypeGroup) => `aides-${group.type}-liste`;
+
+/**
+ * Unfiltered, a type with more aids than this shows its list when the visitor asks for it: a
+ * phone shows about fifteen links to a screen, and the whole catalogue made a page about
+ * 85,000 px tall. A search or a postcode shows every aid that matches.
+ */
+export const OPEN_UP_TO = 50;
+
+/** The address's parameter that lists the types the visitor opened (kept on "Retour"). */
+export const OPENED_PARAMETER = "voir";
 
 /** What the results count announces. */
 export function resultsLabel(count: number, filtered: boolean): string {
@@ -52,32 +64,83 @@ function postcodeMessage(
   return { state: "default" };
 }
 
-/** The grouped lists; memoised so that typing re-renders them only once the filter settled. */
-const CatalogueGroups = memo(function CatalogueGroups({ groups }: { groups: TypeGroup[] }) {
+function InstitutionLists({ group }: { group: TypeGroup }) {
+  return (
+    <div id={listId(group)}>
+      {group.institutions.map(({ institution, entries }) => (
+        <div key={institution.id} className="fr-mb-3w">
+          <h3 className="fr-h6 fr-mb-1w">{institution.label}</h3>
+          <ul className="fr-mb-0">
+            {entries.map((entry) => (
+              <li key={entry.id}>
+                <Link className="fr-link" to={aidePath(entry.id)}>
+                  {entry.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The grouped lists; memoised so that typing re-renders them only once the filter settled. A
+ * long type shows its list once opened (`OPEN_UP_TO`), unless `filtered`.
+ */
+const CatalogueGroups = memo(function CatalogueGroups({
+  groups,
+  filtered,
+  opened,
+  toggle,
+}: {
+  groups: TypeGroup[];
+  filtered: boolean;
+  opened: ReadonlySet<string>;
+  toggle: (type: string) => void;
+}) {
   return (
     <>
-      {groups.map((group) => (
-        <section key={group.type} className="fr-mt-6w" aria-labelledby={sectionId(group)}>
-          <h2 id={sectionId(group)} tabIndex={-1}>
-            {group.heading}{" "}
-            <span className="fr-text--md fr-text--regular">({aidCount(group.count)})</span>
-          </h2>
-          {group.institutions.map(({ institution, entries }) => (
-            <div key={institution.id} className="fr-mb-3w">
-              <h3 className="fr-h6 fr-mb-1w">{institution.label}</h3>
-              <ul className="fr-mb-0">
-                {entries.map((entry) => (
-                  <li key={entry.id}>
-                    <Link className="fr-link" to={aidePath(entry.id)}>
-                      {entry.label}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ))}
-        </section>
-      ))}
+      {groups.map((group) => {
+        const collapsible = !filtered && group.count > OPEN_UP_TO;
+        const open = !collapsible || opened.has(group.type);
+        return (
+          <section key={group.type} className="fr-mt-6w" aria-labelledby={sectionId(group)}>
+            <h2 id={sectionId(group)} tabIndex={-1}>
+              {group.heading}{" "}
+              <span className="fr-text--md fr-text--regular">({aidCount(group.count)})</span>
+            </h2>
+            {collapsible && (
+              <>
+                <Button
+                  priority="secondary"
+                  size="large"
+                  className="fr-mb-2w"
+                  iconId={open ? "fr-icon-arrow-up-s-line" : "fr-icon-arrow-down-s-line"}
+                  iconPosition="right"
+                  nativeButtonProps={{
+                    "aria-expanded": open,
+                    "aria-describedby": sectionId(group),
+                    onClick: () => toggle(group.type),
+                  }}
+                >
+                  {open
+                    ? `Masquer ces ${aidCount(group.count)}`
+                    : `Afficher ces ${aidCount(group.count)}`}
+                </Button>
+                {!open && (
+                  <p className="fr-text--sm fr-mb-0">
+                    Ou indiquez votre code postal en haut de la page pour ne voir que celles
+                    proposées dans votre commune.
+                  </p>
+                )}
+              </>
+            )}
+            {open && <InstitutionLists group={group} />}
+          </section>
+        );
+      })}
     </>
   );
 });
@@ -87,7 +150,25 @@ export function AidesPage() {
   usePageTitle("Toutes les aides");
   const bundle = useBundle();
   const state = useCatalogue();
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const openedList = searchParams.get(OPENED_PARAMETER) ?? "";
+  const opened = useMemo(() => new Set(openedList.split(",").filter(Boolean)), [openedList]);
+  // In the address, replacing its entry: "Retour" from an aid's page finds the list as it was.
+  const toggle = useCallback(
+    (type: string) =>
+      setSearchParams(
+        (params) => {
+          const next = new URLSearchParams(params);
+          const types = new Set((next.get(OPENED_PARAMETER) ?? "").split(",").filter(Boolean));
+          if (!types.delete(type)) types.add(type);
+          if (types.size > 0) next.set(OPENED_PARAMETER, [...types].join(","));
+          else next.delete(OPENED_PARAMETER);
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      ),
+    [setSearchParams],
+  );
   const [query, setQuery] = useState(() => searchParams.get("q") ?? "");
   const [postcode, setPostcode] = useState(() =>
     (searchParams.get("cp") ?? "").replace(/\D/g, "").slice(0, 5),
@@ -204,7 +285,9 @@ export function AidesPage() {
         </nav>
       )}
 
-      {groups && <CatalogueGroups groups={groups} />}
+      {groups && (
+        <CatalogueGroups groups={groups} filtered={isFiltered} opened={opened} toggle={toggle} />
+      )}
     </div>
   );
 }

@@ -192,6 +192,18 @@ export const SCREENS: Screen[] = [
     path: "/aides",
     ready: (page) => page.getByText(/\d[\d\s\u202f]* aides$/).first(),
   },
+  {
+    // A long type of aids, waiting to be opened (src/app/aides/AidesPage.tsx, OPEN_UP_TO).
+    name: "aides-types",
+    situation: "none",
+    path: "/aides",
+    ready: (page) => page.getByText(/\d[\d\s\u202f]* aides$/).first(),
+    act: async (page) => {
+      await page.locator("#aides-region").evaluate((heading) => heading.scrollIntoView());
+    },
+    mainActions: (page) => [page.locator('section[aria-labelledby="aides-region"] button')],
+    viewportOnly: true,
+  },
   staticPage("accessibilite", "Déclaration d’accessibilité"),
   staticPage("contact", "Nous contacter"),
   staticPage("cgu", "Conditions générales d’utilisation"),

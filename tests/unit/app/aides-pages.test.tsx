@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { RouterProvider, createMemoryRouter } from "./helpers/memoryRouter";
 import { AppProviders } from "../../../src/app/AppProviders";
 import { ELIGIBLE_MESSAGE } from "../../../src/app/aides/AidePage";
-import { filterCatalogue, publicCatalogue } from "../../../src/app/aides/catalogue";
+import { OPEN_UP_TO, OPENED_PARAMETER } from "../../../src/app/aides/AidesPage";
+import { filterCatalogue, groupCatalogue, publicCatalogue } from "../../../src/app/aides/catalogue";
 import type { FetchLike } from "../../../src/app/machine/api";
 import { STORAGE_KEYS } from "../../../src/app/machine/storage";
 import { routes } from "../../../src/app/routes";
@@ -16,6 +17,7 @@ import { byLabel, byText, click, render, settle, settleUntil, type } from "./hel
 const bundle = bundleJson as unknown as Bundle;
 const catalogue = catalogueJson as unknown as Catalogue;
 const entries = publicCatalogue(bundle, catalogue);
+const groups = groupCatalogue(entries);
 const TODAY = "2026-11-22";
 const NBSP = "\u00A0";
 
@@ -103,9 +105,50 @@ describe("/aides", () => {
     expect(headings.findIndex((h) => h.startsWith("Aides des régions"))).toBeLessThan(
       headings.findIndex((h) => h.startsWith("Aides des communes")),
     );
-    const links = main().querySelectorAll('section a[href^="/aides/"]');
-    expect(links).toHaveLength(bundle.publicBenefitCount);
-    expect(main().querySelectorAll("section h3").length).toBeGreaterThan(100);
+    expect(headings).toHaveLength(groups.length);
+  });
+
+  it("shows a long type's list once the visitor opens it, and keeps it open in the address", async () => {
+    const { main, router } = await open("/aides");
+    const long = groups.filter((group) => group.count > OPEN_UP_TO);
+    const short = groups.filter((group) => group.count <= OPEN_UP_TO);
+    expect(long.length).toBeGreaterThan(0);
+    expect(short.length).toBeGreaterThan(0);
+    const links = () => main().querySelectorAll('section a[href^="/aides/"]').length;
+    const shortCount = short.reduce((sum, group) => sum + group.count, 0);
+    expect(links()).toBe(shortCount);
+    const buttons = [...main().querySelectorAll("section button")];
+    expect(buttons.map((button) => button.getAttribute("aria-expanded"))).toEqual(
+      long.map(() => "false"),
+    );
+    const region = long.find((group) => group.type === "region")!;
+    const show = main()
+      .querySelector(`section[aria-labelledby="aides-region"]`)
+      ?.querySelector("button");
+    expect(show?.textContent).toBe(`Afficher ces ${region.count} aides`);
+    expect(show?.getAttribute("aria-describedby")).toBe("aides-region");
+    await click(show);
+    await settle(5);
+    expect(links()).toBe(shortCount + region.count);
+    expect(router.state.location.search).toBe(`?${OPENED_PARAMETER}=region`);
+    const hide = byText(main(), "button", `Masquer ces ${region.count} aides`);
+    expect(hide?.getAttribute("aria-expanded")).toBe("true");
+    // The same button: a keyboard's focus stays on it.
+    expect(hide).toBe(show);
+    await click(hide);
+    await settle(5);
+    expect(links()).toBe(shortCount);
+    expect(router.state.location.search).toBe("");
+  });
+
+  it("opens the types the address names", async () => {
+    const { main } = await open(`/aides?${OPENED_PARAMETER}=region,commune,inconnu`);
+    const opened = groups.filter(
+      (group) => group.count <= OPEN_UP_TO || ["region", "commune"].includes(group.type),
+    );
+    expect(main().querySelectorAll('section a[href^="/aides/"]')).toHaveLength(
+      opened.reduce((sum, group) => sum + group.count, 0),
+    );
   });
 
   it("filters by a search, ignoring accents and case, and announces the count", async () => {
@@ -139,7 +182,12 @@ describe("/aides", () => {
     await type(byLabel(main(), "Code postal"), "99999");
     await settle(5);
     expect(main().textContent).toContain("Aucune commune ne correspond à ce code postal.");
-    expect(main().querySelectorAll('section a[href^="/aides/"]')).toHaveLength(entries.length);
+    // Unfiltered again: the long types wait to be opened.
+    expect(main().querySelectorAll('section a[href^="/aides/"]')).toHaveLength(
+      groups
+        .filter((group) => group.count <= OPEN_UP_TO)
+        .reduce((sum, group) => sum + group.count, 0),
+    );
   });
 
   it("reads the search and the postcode from the address", async () => {
