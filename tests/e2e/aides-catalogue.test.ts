@@ -2,7 +2,7 @@
  * `/aides` on a phone (390×844): the catalogue's long types (the regions', the communes'…) wait
  * for the visitor to open them, so that the page is a few screens rather than about 85,000 px;
  * Enter opens one, the focus stays on its button, and "Retour" from one of its aids finds
- * it still open.
+ * it still open, as it finds the visitor's search.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolationsQuickly, startHarness, type Harness } from "./harness";
@@ -58,6 +58,33 @@ describe("/aides on a phone", () => {
     await page.getByRole("heading", { level: 1, name: "Toutes les aides" }).waitFor();
     await expect.poll(() => regionLinks.count()).toBeGreaterThan(50);
     expect(await hide.getAttribute("aria-expanded")).toBe("true");
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("finds its search again on Retour from an aid's page", async () => {
+    const { page, context, consoleErrors } = await harness.newPage({ viewport: PHONE });
+    await page.goto(`${harness.baseUrl}/aides`);
+    const count = page.getByRole("status");
+    await count.filter({ hasText: /^\d[\d\s\u202f]* aides$/ }).waitFor();
+    const entries = await page.evaluate(() => history.length);
+    const search = page.getByRole("searchbox", { name: /Rechercher une aide/ });
+    await search.pressSequentially("bafa");
+    await count.filter({ hasText: /correspondent à votre recherche/ }).waitFor();
+    const found = await count.innerText();
+    await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe("bafa");
+    // Each keystroke replaced the address: "Retour" leaves the list, it does not undo a letter.
+    expect(await page.evaluate(() => history.length)).toBe(entries);
+    expect(await search.evaluate((input) => input === document.activeElement)).toBe(true);
+
+    const aid = page.locator('section a[href^="/aides/"]').first();
+    const label = (await aid.innerText()).trim();
+    await aid.click();
+    await page.getByRole("heading", { level: 1, name: label }).waitFor();
+    await page.goBack();
+    await page.getByRole("heading", { level: 1, name: "Toutes les aides" }).waitFor();
+    expect(await search.inputValue()).toBe("bafa");
+    await expect.poll(() => count.innerText()).toBe(found);
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

@@ -1,7 +1,7 @@
 import { Alert } from "@codegouvfr/react-dsfr/Alert";
 import { Button } from "@codegouvfr/react-dsfr/Button";
 import { Input } from "@codegouvfr/react-dsfr/Input";
-import { memo, useCallback, useDeferredValue, useMemo, useState } from "react";
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import type { Commune } from "../../domain";
 import { useCommunes } from "../fields/useCommunes";
@@ -182,6 +182,27 @@ export function AidesPage() {
   );
   const places = status === "done" && communes.length > 0 ? communes : undefined;
   const deferredQuery = useDeferredValue(query);
+  // The search and the postcode are kept in the address too (replacing it): "Retour" from an
+  // aid's page finds the list as the visitor left it.
+  const addressQuery = searchParams.get("q") ?? "";
+  const addressPostcode = searchParams.get("cp") ?? "";
+  useEffect(() => {
+    if (deferredQuery === addressQuery && postcode === addressPostcode) return;
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        for (const [name, value] of [
+          ["q", deferredQuery],
+          ["cp", postcode],
+        ] as const) {
+          if (value) next.set(name, value);
+          else next.delete(name);
+        }
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [deferredQuery, postcode, addressQuery, addressPostcode, setSearchParams]);
   const deferredPlaces = useDeferredValue(places);
   const filtered = useMemo(
     () =>

@@ -197,6 +197,23 @@ describe("/aides", () => {
     expect(main().querySelectorAll('section a[href^="/aides/"]')).toHaveLength(expected);
   });
 
+  it("keeps the search and the postcode in the address, so that going back finds them", async () => {
+    const fetchCommunes = vi.fn(async (postcode: string) => (postcode === "74000" ? [annecy] : []));
+    const { main, router } = await open(`/aides?${OPENED_PARAMETER}=region`, { fetchCommunes });
+    await type(byLabel(main(), "Rechercher une aide"), "vélo");
+    await type(byLabel(main(), "Code postal"), "74000");
+    await settle(5);
+    const params = new URLSearchParams(router.state.location.search);
+    expect(Object.fromEntries(params)).toEqual({
+      [OPENED_PARAMETER]: "region",
+      q: "vélo",
+      cp: "74000",
+    });
+    await type(byLabel(main(), "Rechercher une aide"), "");
+    await settle(5);
+    expect(new URLSearchParams(router.state.location.search).has("q")).toBe(false);
+  });
+
   it("opens an aid's page from the list", async () => {
     const { main, path } = await open("/aides");
     const link = main().querySelector<HTMLAnchorElement>('section a[href^="/aides/"]')!;
