@@ -2,7 +2,8 @@
  * `/aides` on a phone (390×844): the catalogue's long types (the regions', the communes'…) wait
  * for the visitor to open them, so that the page is a few screens rather than about 85,000 px;
  * Enter opens one, the focus stays on its button, and "Retour" from one of its aids finds
- * it still open, as it finds the visitor's search.
+ * it still open, scrolled where they left it with that aid's link focused, as it finds the
+ * visitor's search.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolationsQuickly, startHarness, type Harness } from "./harness";
@@ -50,14 +51,25 @@ describe("/aides on a phone", () => {
     expect(new URL(page.url()).searchParams.get("voir")).toBe("region");
     await expectNoAxeViolationsQuickly(page, "/aides, aides des régions ouvertes");
 
-    const aid = regionLinks.first();
+    // An aid far down the regions' list: back from its page, the visitor finds the list there.
+    const aid = regionLinks.nth(40);
     const label = (await aid.innerText()).trim();
+    const href = await aid.getAttribute("href");
     await aid.click();
     await page.getByRole("heading", { level: 1, name: label }).waitFor();
     await page.goBack();
     await page.getByRole("heading", { level: 1, name: "Toutes les aides" }).waitFor();
     await expect.poll(() => regionLinks.count()).toBeGreaterThan(50);
     expect(await hide.getAttribute("aria-expanded")).toBe("true");
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("href")))
+      .toBe(href);
+    const box = await page.evaluate(() => {
+      const { top, bottom } = document.activeElement!.getBoundingClientRect();
+      return { top, bottom, height: window.innerHeight };
+    });
+    expect(box.top).toBeGreaterThanOrEqual(0);
+    expect(box.bottom).toBeLessThanOrEqual(box.height);
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

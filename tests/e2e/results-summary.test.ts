@@ -244,6 +244,24 @@ describe("results summary, order, filter and height", () => {
     // The summary still counts every aid.
     expect(await summaryTotals(page)).toEqual(totals);
     await expectNoAxeViolations(page, "resultats (filtre logement)");
+    // A result's page and "Retour aux résultats": the filter, the place and the link are kept.
+    const claim = items.last().getByRole("link", { name: /Comment en bénéficier/ });
+    const claimHref = await claim.getAttribute("href");
+    const filtered = page.url();
+    await claim.click();
+    await page.waitForURL((url) => url.pathname === claimHref);
+    await page.getByRole("link", { name: "Retour aux résultats" }).click();
+    await page.waitForURL(filtered);
+    await expect.poll(() => items.count()).toBe(housingCount);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("href")))
+      .toBe(claimHref);
+    const claimBox = await page.evaluate(() => {
+      const { top, bottom } = document.activeElement!.getBoundingClientRect();
+      return { top, bottom };
+    });
+    expect(claimBox.top).toBeGreaterThanOrEqual(0);
+    expect(claimBox.bottom).toBeLessThanOrEqual(PHONE.height);
     await all.click();
     await expect.poll(() => items.count()).toBe(count);
     // Pressing the pressed "all" keeps it pressed (the DSFR's script toggles tags on its own).

@@ -13,6 +13,7 @@ import { PageErrorBoundary } from "./PageErrorBoundary";
 import { useMarkPageReady } from "./pageReady";
 import { SessionStateProvider } from "./SessionState";
 import { useFocusOnNavigation } from "./useFocusOnNavigation";
+import { useNavigationTrail } from "./navigationTrail";
 import { usePageViews } from "./usePageViews";
 
 function PageLoading() {
@@ -32,6 +33,7 @@ function PageLoading() {
 function PageShown() {
   useMarkPageReady();
   useFocusOnNavigation();
+  useNavigationTrail();
   usePageViews();
   useAnalytics();
   return null;

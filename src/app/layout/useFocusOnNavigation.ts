@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigationType } from "react-router-dom";
+import { FollowedLinks, followedLink, returnToLink } from "./followedLinks";
 
 const prefersReducedMotion = () =>
   typeof window.matchMedia === "function" &&
@@ -12,6 +13,9 @@ const prefersReducedMotion = () =>
  * A page that keeps its state in its own address (the results' theme filter, the types opened on
  * `/aides`) replaces it on the same path: that is no new page, and the focus stays on the control
  * the visitor pressed.
+ *
+ * Back on a page they left by one of its links (a result's details, an aid of `/aides`), the
+ * visitor finds it where they left it, that link focused (src/app/layout/followedLinks.ts).
  */
 export function useFocusOnNavigation(): void {
   const { key, hash, pathname } = useLocation();
@@ -21,6 +25,24 @@ export function useFocusOnNavigation(): void {
   const handledPath = useRef<string | null>(null);
   // Pending until the next frame; a same-page change right after a navigation does not cancel it.
   const pendingFrame = useRef<number | undefined>(undefined);
+  const followed = useRef(new FollowedLinks());
+  const currentKey = useRef(key);
+  useEffect(() => {
+    currentKey.current = key;
+  }, [key]);
+
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      const link = followedLink(event.target);
+      if (link)
+        followed.current.remember(currentKey.current, {
+          href: link.getAttribute("href") ?? "",
+          scrollY: window.scrollY,
+        });
+    };
+    document.addEventListener("click", onClick, true);
+    return () => document.removeEventListener("click", onClick, true);
+  }, []);
 
   useEffect(
     () => () => {
@@ -37,8 +59,10 @@ export function useFocusOnNavigation(): void {
     handledPath.current = pathname;
     if (isPageLoad || samePage) return;
     if (pendingFrame.current !== undefined) window.cancelAnimationFrame(pendingFrame.current);
+    const left = navigationType === "POP" ? followed.current.of(key) : undefined;
     pendingFrame.current = window.requestAnimationFrame(() => {
       pendingFrame.current = undefined;
+      if (left && returnToLink(left)) return;
       if (hash) {
         document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView?.({
           behavior: prefersReducedMotion() ? "auto" : "smooth",

@@ -1,0 +1,51 @@
+/**
+ * The link a visitor followed from each page, and where the page was scrolled then, by history
+ * entry (react-router's location key): coming back to that entry ("Retour", the browser's back),
+ * the visitor finds the page where they left it, the link they followed focused, rather than at
+ * the top of a long list (the results, `/aides`).
+ */
+export interface FollowedLink {
+  href: string;
+  scrollY: number;
+}
+
+/** About as many pages as a visit goes back through; the oldest are forgotten first. */
+const MAX_ENTRIES = 50;
+
+export class FollowedLinks {
+  private readonly byEntry = new Map<string, FollowedLink>();
+
+  remember(entry: string, link: FollowedLink): void {
+    this.byEntry.delete(entry);
+    this.byEntry.set(entry, link);
+    if (this.byEntry.size > MAX_ENTRIES) {
+      const oldest = this.byEntry.keys().next().value;
+      if (oldest !== undefined) this.byEntry.delete(oldest);
+    }
+  }
+
+  of(entry: string): FollowedLink | undefined {
+    return this.byEntry.get(entry);
+  }
+}
+
+/** The link of `main` a click followed, if it is one (not one opening elsewhere). */
+export function followedLink(target: EventTarget | null): HTMLAnchorElement | undefined {
+  if (!(target instanceof Element)) return undefined;
+  const link = target.closest<HTMLAnchorElement>("main a[href]");
+  if (!link || (link.target && link.target !== "_self")) return undefined;
+  return link;
+}
+
+/** Focuses the page's link to `href` where it was scrolled; false when the page has none. */
+export function returnToLink({ href, scrollY }: FollowedLink): boolean {
+  const link = [...document.querySelectorAll<HTMLAnchorElement>("main a[href]")].find(
+    (candidate) => candidate.getAttribute("href") === href,
+  );
+  if (!link) return false;
+  window.scrollTo({ top: scrollY, behavior: "instant" });
+  link.focus({ preventScroll: true });
+  const box = link.getBoundingClientRect();
+  if (box.top < 0 || box.bottom > window.innerHeight) link.scrollIntoView({ block: "center" });
+  return true;
+}
