@@ -137,6 +137,8 @@ describe("the journey on a phone, in an English-locale browser", () => {
     await retypeDate(page, "15", "3", "2006");
     await page.waitForURL(/\/nationalite$/);
     await expect.poll(() => focused(page)).toBe("Quelle est votre nationalité\u00a0?");
+    // Shown from its top: the progress bar and "Retour" stay in view above the question.
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     const birthDate = (await storedAnswers(page)).find((a) => a.fieldName === "date_naissance");
     expect(birthDate?.value).toBe("2006-03-15");
 

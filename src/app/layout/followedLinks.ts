@@ -43,7 +43,7 @@ export function returnToLink({ href, scrollY }: FollowedLink): boolean {
     (candidate) => candidate.getAttribute("href") === href,
   );
   if (!link) return false;
-  window.scrollTo({ top: scrollY, behavior: "instant" });
+  document.scrollingElement?.scrollTo?.({ top: scrollY, behavior: "instant" });
   link.focus({ preventScroll: true });
   const box = link.getBoundingClientRect();
   if (box.top < 0 || box.bottom > window.innerHeight) link.scrollIntoView({ block: "center" });

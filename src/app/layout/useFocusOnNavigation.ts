@@ -73,10 +73,14 @@ export function useFocusOnNavigation(): void {
       if (!heading) return;
       if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
       heading.focus({ preventScroll: true });
-      heading.scrollIntoView?.({
-        behavior: prefersReducedMotion() ? "auto" : "smooth",
-        block: "start",
-      });
+      const behavior = prefersReducedMotion() ? "auto" : "smooth";
+      // The page from its top when its heading is then on the first screen: on a phone, the
+      // progress bar and "Retour" above a question stay in view. In a frame, the embedding page
+      // scrolls with the heading.
+      const headingBottom = heading.getBoundingClientRect().bottom + window.scrollY;
+      if (window.self === window.top && headingBottom <= window.innerHeight)
+        document.scrollingElement?.scrollTo?.({ top: 0, behavior });
+      else heading.scrollIntoView?.({ behavior, block: "start" });
     });
   }, [key, hash, pathname, navigationType]);
 }
