@@ -87,7 +87,8 @@ export function BenefitPage() {
               className="fr-mb-3w"
               description={
                 <>
-                  Le montant de cette aide dépend de vos revenus imposables d’il y a deux ans.{" "}
+                  Le montant de cette aide peut dépendre des revenus déclarés par votre foyer il y a
+                  deux ans.{" "}
                   <Link to={FISCAL_PATH}>Renseignez vos revenus fiscaux</Link> pour l’affiner.
                 </>
               }
