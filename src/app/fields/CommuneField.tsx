@@ -93,7 +93,7 @@ export function CommuneField({ field, hideLabel }: FieldProps) {
             }}
           >
             <option value="" disabled>
-              Sélectionnez votre commune
+              Sélectionnez la commune
             </option>
             {communes.map((c) => (
               <option key={communeKey(c)} value={communeKey(c)}>

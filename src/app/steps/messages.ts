@@ -25,7 +25,7 @@ export const MESSAGES = {
   invalidEmail: "Veuillez indiquer une adresse électronique valide, par exemple nom@exemple.fr.",
   requiredPhone: "Veuillez indiquer un numéro de téléphone.",
   invalidPhone: "Veuillez indiquer un numéro de téléphone valide, par exemple 06 12 34 56 78.",
-  requiredCommune: "Veuillez indiquer votre code postal puis choisir une commune.",
+  requiredCommune: "Veuillez indiquer un code postal puis choisir la commune.",
   min: (min: string) => `La valeur doit être supérieure ou égale à ${min}.`,
   max: (max: string) => `La valeur doit être inférieure ou égale à ${max}.`,
 } as const;

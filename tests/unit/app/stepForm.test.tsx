@@ -265,7 +265,7 @@ describe("StepForm", () => {
       { fetchCommunes },
     );
     await submit();
-    expect(container.textContent).toContain("Veuillez indiquer votre code postal");
+    expect(container.textContent).toContain("Veuillez indiquer un code postal");
     await type(byLabel(container, "Code postal"), "01400");
     expect(fetchCommunes).toHaveBeenCalledWith("01400");
     const select = byLabel(container, "Commune");
