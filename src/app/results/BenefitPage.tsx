@@ -88,8 +88,8 @@ export function BenefitPage() {
               description={
                 <>
                   Le montant de cette aide peut dépendre des revenus déclarés par votre foyer il y a
-                  deux ans.{" "}
-                  <Link to={FISCAL_PATH}>Renseignez vos revenus fiscaux</Link> pour l’affiner.
+                  deux ans. <Link to={FISCAL_PATH}>Renseignez vos revenus fiscaux</Link> pour
+                  l’affiner.
                 </>
               }
             />
