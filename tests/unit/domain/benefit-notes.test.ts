@@ -114,3 +114,36 @@ describe("benefit notes: the housing aid is computed for a dwelling that is not 
     expect(socialHousingNotes([...jobSeeker, a("menage._logementType", "heberge")])).toEqual([]);
   });
 });
+
+/**
+ * Mobili-Jeune: the engine does not model its time limit (a claim at most 6 months after the
+ * training starts, `mobili_jeune_eligibilite`'s "Conditions non modélisées"): an apprentice whose
+ * contract started longer ago than that is told to check.
+ */
+describe("the Mobili-Jeune note", () => {
+  const mobiliJeune: Droit = {
+    ...droit,
+    id: "mobili_jeune",
+    label: "Aide Mobili-Jeune",
+    montant: 100,
+  };
+  const notesOfMobiliJeune = (answers: Answer[]) =>
+    withBenefitNotes(bundle, [mobiliJeune], answers, { dateDeValeur: DATE })[0]!.notes ?? [];
+  const apprentice = (months?: number): Answer[] => [
+    a("demandeur.date_naissance", bornYearsAgo(19)),
+    a("demandeur.activite", "etudiant"),
+    a("demandeur.alternant", true),
+    ...(months === undefined ? [] : [a("demandeur._nombreMoisDebutContratDeTravail", months)]),
+    ...tenant,
+  ];
+
+  it("tells an apprentice whose contract started more than 6 months ago to check", () => {
+    expect(notesOfMobiliJeune(apprentice(14)).join(" ")).toContain("au plus tard 6 mois");
+  });
+
+  it("says nothing within 6 months of the contract's start, or when it was not asked", () => {
+    expect(notesOfMobiliJeune(apprentice(6))).toEqual([]);
+    expect(notesOfMobiliJeune(apprentice(2))).toEqual([]);
+    expect(notesOfMobiliJeune(apprentice())).toEqual([]);
+  });
+});
