@@ -93,7 +93,7 @@ describe("results pages", () => {
     await page.waitForURL(/\/resultats\/inattendu\/aide_logement$/);
     await page.getByRole("heading", { level: 1, name: /^Montant inattendu/ }).waitFor();
     expect(await page.title()).toBe("Montant inattendu - Simulateur d’aides pour les jeunes");
-    expect(await main.innerText()).toContain("Vous êtes étudiant ou étudiante");
+    expect(await main.innerText()).toContain("Comment la Caf compte vos ressources");
     await expectNoAxeViolations(page, "resultats/inattendu/aide_logement");
     await backToResults(page);
 
