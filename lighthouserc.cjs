@@ -19,7 +19,9 @@ const KB = 1024;
 const SCRIPT_BUDGETS = {
   home: 120 * KB,
   step: 286 * KB,
-  results: 276 * KB,
+  // Raised on 2026-11-27 from 276 KB: "Retour" back to the followed link and the results' filter
+  // kept in history (src/app/layout/followedLinks.ts, navigationTrail.ts) measured 276.08 KB.
+  results: 280 * KB,
 };
 
 /**
