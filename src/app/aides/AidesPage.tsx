@@ -21,7 +21,6 @@ import { aidePath } from "./paths";
 const NBSP = "\u00A0";
 
 const sectionId = (group: TypeGroup) => `aides-${group.type}`;
-const listId = (group: TypeGroup) => `aides-${group.type}-liste`;
 
 /**
  * Unfiltered, a type with more aids than this shows its list when the visitor asks for it: a
@@ -32,6 +31,11 @@ export const OPEN_UP_TO = 50;
 
 /** The address's parameter that lists the types the visitor opened (kept on "Retour"). */
 export const OPENED_PARAMETER = "voir";
+
+/** The types a value of `OPENED_PARAMETER` names. */
+function openedTypes(list: string | null): Set<string> {
+  return new Set((list ?? "").split(",").filter(Boolean));
+}
 
 /** What the results count announces. */
 export function resultsLabel(count: number, filtered: boolean): string {
@@ -66,7 +70,7 @@ function postcodeMessage(
 
 function InstitutionLists({ group }: { group: TypeGroup }) {
   return (
-    <div id={listId(group)}>
+    <>
       {group.institutions.map(({ institution, entries }) => (
         <div key={institution.id} className="fr-mb-3w">
           <h3 className="fr-h6 fr-mb-1w">{institution.label}</h3>
@@ -81,7 +85,7 @@ function InstitutionLists({ group }: { group: TypeGroup }) {
           </ul>
         </div>
       ))}
-    </div>
+    </>
   );
 }
 
@@ -152,14 +156,14 @@ export function AidesPage() {
   const state = useCatalogue();
   const [searchParams, setSearchParams] = useSearchParams();
   const openedList = searchParams.get(OPENED_PARAMETER) ?? "";
-  const opened = useMemo(() => new Set(openedList.split(",").filter(Boolean)), [openedList]);
+  const opened = useMemo(() => openedTypes(openedList), [openedList]);
   // In the address, replacing its entry: "Retour" from an aid's page finds the list as it was.
   const toggle = useCallback(
     (type: string) =>
       setSearchParams(
         (params) => {
           const next = new URLSearchParams(params);
-          const types = new Set((next.get(OPENED_PARAMETER) ?? "").split(",").filter(Boolean));
+          const types = openedTypes(next.get(OPENED_PARAMETER));
           if (!types.delete(type)) types.add(type);
           if (types.size > 0) next.set(OPENED_PARAMETER, [...types].join(","));
           else next.delete(OPENED_PARAMETER);

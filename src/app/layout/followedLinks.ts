@@ -9,25 +9,8 @@ export interface FollowedLink {
   scrollY: number;
 }
 
-/** About as many pages as a visit goes back through; the oldest are forgotten first. */
-const MAX_ENTRIES = 50;
-
-export class FollowedLinks {
-  private readonly byEntry = new Map<string, FollowedLink>();
-
-  remember(entry: string, link: FollowedLink): void {
-    this.byEntry.delete(entry);
-    this.byEntry.set(entry, link);
-    if (this.byEntry.size > MAX_ENTRIES) {
-      const oldest = this.byEntry.keys().next().value;
-      if (oldest !== undefined) this.byEntry.delete(oldest);
-    }
-  }
-
-  of(entry: string): FollowedLink | undefined {
-    return this.byEntry.get(entry);
-  }
-}
+/** About as many pages as a visit goes back through; the least recently used are forgotten first. */
+export const FOLLOWED_LINKS_KEPT = 50;
 
 /** The link of `main` a click followed, if it is one (not one opening elsewhere). */
 export function followedLink(target: EventTarget | null): HTMLAnchorElement | undefined {

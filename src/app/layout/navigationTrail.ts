@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useLocation, useNavigationType, type Location } from "react-router-dom";
+import { LruCache } from "../../domain/lru";
 
 /**
  * The page each history entry was opened from (by react-router's location key), for the entries
@@ -7,8 +8,7 @@ import { useLocation, useNavigationType, type Location } from "react-router-dom"
  * visitor came from the results, so that they find them as they left them (their theme filter,
  * where they had scrolled), rather than opening them anew at the top.
  */
-const MAX_ENTRIES = 50;
-const openedFrom = new Map<string, Pick<Location, "pathname" | "search">>();
+const openedFrom = new LruCache<string, Pick<Location, "pathname" | "search">>(50);
 let shown: Location | undefined;
 
 /** Records each pushed entry's origin; in the app's layout, once. */
@@ -18,10 +18,6 @@ export function useNavigationTrail(): void {
   useEffect(() => {
     if (shown && shown.key !== location.key && navigationType === "PUSH") {
       openedFrom.set(location.key, { pathname: shown.pathname, search: shown.search });
-      if (openedFrom.size > MAX_ENTRIES) {
-        const oldest = openedFrom.keys().next().value;
-        if (oldest !== undefined) openedFrom.delete(oldest);
-      }
     }
     shown = location;
   }, [location, navigationType]);

@@ -1,6 +1,12 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigationType } from "react-router-dom";
-import { FollowedLinks, followedLink, returnToLink } from "./followedLinks";
+import { LruCache } from "../../domain/lru";
+import {
+  FOLLOWED_LINKS_KEPT,
+  followedLink,
+  returnToLink,
+  type FollowedLink,
+} from "./followedLinks";
 
 const prefersReducedMotion = () =>
   typeof window.matchMedia === "function" &&
@@ -25,7 +31,7 @@ export function useFocusOnNavigation(): void {
   const handledPath = useRef<string | null>(null);
   // Pending until the next frame; a same-page change right after a navigation does not cancel it.
   const pendingFrame = useRef<number | undefined>(undefined);
-  const followed = useRef(new FollowedLinks());
+  const [followed] = useState(() => new LruCache<string, FollowedLink>(FOLLOWED_LINKS_KEPT));
   const currentKey = useRef(key);
   useEffect(() => {
     currentKey.current = key;
@@ -35,14 +41,14 @@ export function useFocusOnNavigation(): void {
     const onClick = (event: MouseEvent) => {
       const link = followedLink(event.target);
       if (link)
-        followed.current.remember(currentKey.current, {
+        followed.set(currentKey.current, {
           href: link.getAttribute("href") ?? "",
           scrollY: window.scrollY,
         });
     };
     document.addEventListener("click", onClick, true);
     return () => document.removeEventListener("click", onClick, true);
-  }, []);
+  }, [followed]);
 
   useEffect(
     () => () => {
@@ -59,7 +65,7 @@ export function useFocusOnNavigation(): void {
     handledPath.current = pathname;
     if (isPageLoad || samePage) return;
     if (pendingFrame.current !== undefined) window.cancelAnimationFrame(pendingFrame.current);
-    const left = navigationType === "POP" ? followed.current.of(key) : undefined;
+    const left = navigationType === "POP" ? followed.get(key) : undefined;
     pendingFrame.current = window.requestAnimationFrame(() => {
       pendingFrame.current = undefined;
       if (left && returnToLink(left)) return;
@@ -82,5 +88,5 @@ export function useFocusOnNavigation(): void {
         document.scrollingElement?.scrollTo?.({ top: 0, behavior });
       else heading.scrollIntoView?.({ behavior, block: "start" });
     });
-  }, [key, hash, pathname, navigationType]);
+  }, [key, hash, pathname, navigationType, followed]);
 }

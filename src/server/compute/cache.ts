@@ -1,7 +1,7 @@
 import type { CalculateRequest, CalculateResponse } from "../engine";
 import type { CalculateOptions, Calculator } from "./batch";
 import { requestKey } from "./canonical";
-import { LruCache } from "./lru";
+import { LruCache } from "../../domain/lru";
 
 /** Results shared with other instances (`src/server/shared/result-cache.ts`). */
 export interface SharedResults {

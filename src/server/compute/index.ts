@@ -18,7 +18,7 @@ export * from "./batch";
 export * from "./cache";
 export * from "./canonical";
 export * from "./engine-info";
-export { LruCache } from "./lru";
+export { LruCache } from "../../domain/lru";
 export * from "./ahead";
 
 export interface EngineComputeOptions {
