@@ -49,8 +49,10 @@ const TARGETS = {
 // slowdown to the host's measured speed was tried and dropped: measured once before the runs, it
 // differed from the speed the runs then saw (1,190 against 1,600–1,980) and flattered the scores.
 // The targets above, printed with every run, are what the pages must reach.
-// The results page cannot reach its target while the browser renders it: docs/adr/0009.
-const FLOORS = { home: 0.7, step: 0.65, results: 0.45 };
+//
+// Raised on 2026-11-27 for the results, from 0.45 to the home page's floor: the server renders
+// them now (docs/adr/0009), and they measured 0.98 (LCP 2.27 s) where they measured 0.77–0.83.
+const FLOORS = { home: 0.7, step: 0.65, results: 0.7 };
 const MAX_CLS = 0.05;
 
 const shared = {
@@ -93,7 +95,9 @@ module.exports = {
         `${baseUrl}/`,
         `${baseUrl}/simulation/individu/demandeur/date_naissance`,
         // The results page with sample values (`?debug=`): it renders without a simulation and
-        // without the engine, so the run is deterministic and takes seconds.
+        // without the engine, so the run is deterministic and takes seconds. The server renders
+        // it as it renders a visitor's results (src/server/results-page.ts, docs/adr/0009): the
+        // same document, the stylesheet blocking, the scripts after the first paint.
         `${baseUrl}/simulation/resultats?debug=aide_logement,rsa,bourse_criteres_sociaux`,
       ],
       // The median of three runs (scripts/lighthouse.ts then adds CATALOGUE_URLS and the recap, one

@@ -27,6 +27,12 @@ const repoRoot = resolve(import.meta.dirname, "..");
 const appDir = join(repoRoot, "dist/app");
 const ssrDir = join(repoRoot, "dist/ssr");
 export const PRERENDERED_DIR = "prerendered";
+/**
+ * Kept for the server (src/server/results-page.ts): the pages it renders at request time and the
+ * document it writes them into, where SERVER_RENDERED_ROOT stands for `#root`.
+ */
+export const SERVER_RENDERED_TEMPLATE = "server-rendered.html";
+export const SERVER_RENDERED_ROOT = "<!--server-rendered-root-->";
 const pagesDir = join(appDir, PRERENDERED_DIR);
 
 /** Pseudo-classes and pseudo-elements that depend on what the visitor does, not on the markup. */
@@ -134,6 +140,11 @@ export function pageDocument(
     modules?: readonly string[];
     /** A route's shell, which the app renders anew (`data-shell`), not a page it hydrates. */
     shell?: boolean;
+    /**
+     * The page the server renders at request time (SERVER_RENDERED_ROOT): the whole stylesheet
+     * blocks its first paint, which shows the visitor's own cards.
+     */
+    serverRendered?: boolean;
   },
 ): string {
   const stylesheet = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/;
@@ -142,11 +153,11 @@ export function pageDocument(
   if (!entry.test(shell)) throw new Error("index.html has no entry script");
   if (page.css.includes("</style")) throw new Error("The critical CSS would end its element");
   let document = shell
-    .replace(
-      stylesheet,
-      (_, href: string) =>
-        `<style data-critical-style>${page.css}</style>\n    ` +
-        `<link data-after-paint="stylesheet" crossorigin href="${href}" media="print" data-deferred-style>`,
+    .replace(stylesheet, (link: string, href: string) =>
+      page.serverRendered
+        ? link
+        : `<style data-critical-style>${page.css}</style>\n    ` +
+          `<link data-after-paint="stylesheet" crossorigin href="${href}" media="print" data-deferred-style>`,
     )
     .replace(
       entry,
@@ -169,9 +180,11 @@ export function pageDocument(
     )
     .replace(
       '<div id="root"></div>',
-      page.shell
-        ? `<div id="root" data-shell="${escapeHtml(page.path)}">${page.html}</div>`
-        : `<div id="root" data-prerendered="${escapeHtml(page.path)}">${page.html}</div>`,
+      page.serverRendered
+        ? SERVER_RENDERED_ROOT
+        : page.shell
+          ? `<div id="root" data-shell="${escapeHtml(page.path)}">${page.html}</div>`
+          : `<div id="root" data-prerendered="${escapeHtml(page.path)}">${page.html}</div>`,
     );
   if (page.title) {
     document = document.replace(
@@ -189,8 +202,9 @@ export function pageDocument(
  * the modules as `modulepreload` after the first paint, so that they download beside the app's
  * entry rather than one import after the other.
  */
+const RESULTS_ROUTE = "/simulation/resultats*";
 export const ROUTE_SHELLS: Record<string, readonly string[]> = {
-  "/simulation/resultats*": [
+  [RESULTS_ROUTE]: [
     "simulation/SimulationLayout.tsx",
     "results/ResultsPage.tsx",
     "simulation/simulationRuntime.ts",
@@ -316,9 +330,18 @@ async function main() {
         `gzip ${kb(gzipSync(document).length)} (critical CSS ${kb(critical.length)})`,
     );
   }
+  const serverRendered = pageDocument(shell, {
+    path: RESULTS_ROUTE,
+    html: "",
+    title: undefined,
+    css: "",
+    fonts,
+    modules: chunkFiles(manifest, ROUTE_SHELLS[RESULTS_ROUTE]!),
+    serverRendered: true,
+  });
+  writeFileSync(join(ssrDir, SERVER_RENDERED_TEMPLATE), serverRendered);
   rmSync(join(appDir, ".vite"), { recursive: true, force: true });
   writeFileSync(join(pagesDir, "pages.json"), `${JSON.stringify(pages, null, 2)}\n`);
-  rmSync(ssrDir, { recursive: true, force: true });
   // The SSR build leaves nothing else behind in the served directory.
   if (readdirSync(appDir).includes("prerender.js")) throw new Error("SSR output in dist/app");
 }

@@ -58,6 +58,34 @@ function hydratable(container: HTMLElement): boolean {
   );
 }
 
+/**
+ * A page the server rendered for this visitor (src/server/results-page.ts) is hydrated when the
+ * browser holds the results it shows: the simulation it names (none for `?debug=` sample
+ * values), not stale. A tab without them (another tab's cookie) renders its own page instead.
+ */
+function serverRenderedHydratable(container: HTMLElement): boolean {
+  const rendered = container.dataset.serverRendered;
+  if (rendered === undefined || !unembedded()) return false;
+  const storage = window.sessionStorage;
+  if (rendered === "") return storage.getItem(STORAGE_KEYS.simulation) === null;
+  const calculs = parsed(storage.getItem(STORAGE_KEYS.calculs));
+  return (
+    parsed(storage.getItem(STORAGE_KEYS.simulationId)) === rendered &&
+    typeof calculs === "object" &&
+    calculs !== null &&
+    (calculs as { dirty?: unknown }).dirty !== true &&
+    (calculs as { resultats?: { _id?: unknown } }).resultats?._id === rendered
+  );
+}
+
+function parsed(raw: string | null): unknown {
+  try {
+    return raw === null ? undefined : (JSON.parse(raw) as unknown);
+  } catch {
+    return undefined;
+  }
+}
+
 const app = (
   <StrictMode>
     <App
@@ -93,9 +121,13 @@ function appStarted(): void {
 function startApp(): void {
   const root = document.getElementById("root");
   if (!root) throw new Error("Missing #root element");
-  if (hydratable(root)) {
+  if (hydratable(root) || serverRenderedHydratable(root)) {
     hydratingPrerenderedForms(root);
     hydrateRoot(root, app, { onRecoverableError: (error) => reportError(error) });
+    appStarted();
+  } else if (root.dataset.serverRendered !== undefined) {
+    // Another visit's results: they stay on screen until this tab's own page replaces them.
+    createRoot(root).render(app);
     appStarted();
   } else if (root.dataset.shell !== undefined && unembedded()) {
     // A route's pre-rendered shell (scripts/prerender.ts) stays on screen until the app's first

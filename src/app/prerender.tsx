@@ -37,8 +37,8 @@ export const PRERENDERED_PATHS = [
   "/mentions-legales",
 ] as const;
 
-function emptyStorage(): Storage {
-  const items = new Map<string, string>();
+function memoryStorage(initial: Readonly<Record<string, string>> = {}): Storage {
+  const items = new Map<string, string>(Object.entries(initial));
   return {
     get length() {
       return items.size;
@@ -54,8 +54,8 @@ function emptyStorage(): Storage {
 /** A simulation page's machine starts from the questionnaire, as for a first visit. */
 function deps(path: string): AppDeps {
   const base = {
-    storage: emptyStorage(),
-    localStorage: emptyStorage(),
+    storage: memoryStorage(),
+    localStorage: memoryStorage(),
     // Whatever a page asks the server (the contact address) it asks in an effect, after hydration.
     fetch: () => Promise.reject(new Error("No server while pre-rendering")),
     today: () => todayIso(),
@@ -126,4 +126,47 @@ export function renderShell(path: string): string {
   if (!html.includes('role="status"'))
     throw new Error(`The shell of ${path} does not show the page's loading state`);
   return html;
+}
+
+/** What the browser holds for a visitor's results page: its session and local storage items. */
+export interface VisitorStorage {
+  session: Readonly<Record<string, string>>;
+  local: Readonly<Record<string, string>>;
+}
+
+/** Loads every page's module once, so that serverRenderedPage renders synchronously. */
+export const prepareServerRendering = preloadLazyModules;
+
+/**
+ * A visitor's page rendered by the server at request time (src/server/results-page.ts): the same
+ * tree as the browser's, over the storage items the browser holds, which hydrates it. Synchronous
+ * (prepareServerRendering first): its cost grows with the page's cards alone.
+ */
+export function serverRenderedPage(
+  url: string,
+  storage: VisitorStorage,
+): { html: string; title: string | undefined } {
+  serverRenderedTitle.current = undefined;
+  const html = renderToString(
+    <StrictMode>
+      <SsrIsDarkProvider value={false}>
+        <AppProviders
+          deps={{
+            ...deps(url),
+            bundle,
+            storage: memoryStorage(storage.session),
+            localStorage: memoryStorage(storage.local),
+          }}
+        >
+          <StaticRouter location={url}>
+            <AppRoutes />
+          </StaticRouter>
+        </AppProviders>
+      </SsrIsDarkProvider>
+    </StrictMode>,
+  );
+  // A component that failed on the server leaves the browser a boundary to render: not this page.
+  if (html.includes("<template"))
+    throw new Error(`Rendering ${url} failed: ${/data-msg="[^"]{0,300}/.exec(html)?.[0]}`);
+  return { html, title: serverRenderedTitle.current };
 }

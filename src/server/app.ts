@@ -1,3 +1,6 @@
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
 import Fastify, {
   LogController,
   type FastifyInstance,
@@ -26,12 +29,15 @@ import { registerSimulationRoutes } from "./routes/simulation";
 import { registerStatsRoutes } from "./routes/stats";
 import { registerSecurityHeaders, securitySettings } from "./security-headers";
 import { isApiPath, registerSpa, sendSpaIndex, wantsSpaFallback } from "./spa";
+import { createResultsPage, RESULTS_PAGE_PATH } from "./results-page";
 import { createFollowupRepository, createSimulationRepository } from "./storage";
 
 export type * from "./app-deps";
 
 // Zod's own messages (in the field errors of every route) in French, like the API's.
 z.config(z.locales.fr());
+
+const gzipAsync = promisify(gzip);
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** Longest time to receive a request, body included (`REQUEST_TIMEOUT_MS`): then a 408. */
@@ -183,6 +189,11 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     );
 
   const simulations = createSimulationRepository(deps.db);
+  const resultsPage = createResultsPage({
+    ssrDir: deps.staticDir && join(resolve(deps.staticDir), "..", "ssr"),
+    repository: simulations,
+    logger: app.log,
+  });
   const { ipLimits } = deps;
   const limiters = deps.shared?.limiters ?? memoryRateLimiters;
   registerSimulationRoutes(app, {
@@ -205,6 +216,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     computeRepresentation: deps.computeRepresentation,
     explainBenefit: deps.explainBenefit,
     computeAhead: deps.computeAhead,
+    resultsPage,
   });
   registerFollowupRoutes(app, {
     simulations,
@@ -235,6 +247,19 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   registerPlacesRoutes(app, deps.lieux ?? createLieuxClient());
 
   const spa = registerSpa(app, deps.staticDir);
+  app.get(RESULTS_PAGE_PATH, async (request, reply) => {
+    if (!spa || !wantsSpaFallback(request)) return sendError(reply, 404, messages.notFound);
+    const page = await resultsPage.render(request);
+    if (!page) return sendSpaIndex(reply, request.url, spa);
+    // The visitor's own results: no cache may keep them.
+    reply
+      .header("cache-control", "private, no-store")
+      .header("vary", "cookie, accept-encoding")
+      .type("text/html; charset=utf-8");
+    if (!/\bgzip\b/.test(request.headers["accept-encoding"] ?? "")) return reply.send(page);
+    // Compressed off the event loop (zlib's thread pool): a page of about 80 KB sends 12.
+    return reply.header("content-encoding", "gzip").send(await gzipAsync(page));
+  });
   app.setNotFoundHandler((request, reply) => {
     if (spa && wantsSpaFallback(request)) return sendSpaIndex(reply, request.url, spa);
     return sendError(reply, 404, messages.notFound);

@@ -3,7 +3,9 @@ import { z } from "zod";
 
 /**
  * `Authorization: Bearer <token>`, a token being 256 bits in base64url (storage/tokens.ts). The
- * header is the only place a token is read from: never the query string, a cookie or the body.
+ * header is the only place the API reads a token from: never the query string, a cookie or the
+ * body. (The `resultats` cookie opens no API route: it only lets the server render the results
+ * page for its visitor, src/server/results-page.ts.)
  */
 const bearerHeader = z
   .string()

@@ -2,6 +2,7 @@ import { Button } from "@codegouvfr/react-dsfr/Button";
 import { createModal } from "@codegouvfr/react-dsfr/Modal";
 import { useEffect, useRef } from "react";
 import { createPortal } from "react-dom";
+import { useHydrated } from "../layout/useHydrated";
 import { useHasResults, useIsAnonymized } from "../simulation/hooks";
 import { SimulationContext } from "../simulation/SimulationContext";
 import { PARTNER_RESULTS_URL, postToPartner } from "./partner";
@@ -32,6 +33,7 @@ export function RecapEmailButton() {
   const updating = SimulationContext.useSelector((state) => state.context.updating);
   const status = useRecapStatus();
   const anonymized = useIsAnonymized();
+  const hydrated = useHydrated();
   usePartnerPost();
   // docs/product.md §2, §4: an anonymised simulation gets no e-mail recap.
   if (!ready || updating || anonymized) return null;
@@ -51,12 +53,13 @@ export function RecapEmailButton() {
        * `.fr-btns-group .fr-btn` rules would resize the modal's own buttons (its "Envoyer" would
        * lose its large size and fall under a 44 px tap target).
        */}
-      {createPortal(
-        <recapModal.Component title={RECAP_TITLE}>
-          <RecapForm idPrefix="recap-modal" />
-        </recapModal.Component>,
-        document.body,
-      )}
+      {hydrated &&
+        createPortal(
+          <recapModal.Component title={RECAP_TITLE}>
+            <RecapForm idPrefix="recap-modal" />
+          </recapModal.Component>,
+          document.body,
+        )}
     </>
   );
 }

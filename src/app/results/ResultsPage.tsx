@@ -23,10 +23,16 @@ import { groupResults, groupsMerged } from "./resultsModel";
 import { groupPath, resultPath, useResults } from "./useResults";
 
 const NONE: Droit[] = [];
+/**
+ * The results' theme filter in the address. Not `theme`: an embedding's address names its colour
+ * theme so (src/app/iframe/iframeState.ts), and a reload would read the filter as one.
+ */
+export const THEME_FILTER_PARAMETER = "filtre";
 
-function mergedVariant(): boolean {
+/** The A/B variant of the groups, read from the app's local storage (the server seeds its own). */
+function mergedVariant(localStorage: Parameters<typeof groupsMerged>[0]): boolean {
   try {
-    return groupsMerged(window.localStorage);
+    return groupsMerged(localStorage);
   } catch {
     return false;
   }
@@ -35,6 +41,7 @@ function mergedVariant(): boolean {
 export function ResultsPage() {
   usePageTitle("Mes résultats");
   const actor = SimulationContext.useActorRef();
+  const { localStorage } = SimulationContext.useDeps();
   const bundle = useBundle();
   const currentPath = useCurrentPath();
   const updating = SimulationContext.useSelector((state) => state.context.updating);
@@ -81,7 +88,7 @@ export function ResultsPage() {
       count: (droits ?? []).filter((droit) => themeOf(droit, rules) === theme.id).length,
     }))
     .filter(({ count }) => count > 0);
-  const requestedTheme = searchParams.get("theme") ?? undefined;
+  const requestedTheme = searchParams.get(THEME_FILTER_PARAMETER) ?? undefined;
   const selectedTheme = themes.some(({ theme }) => theme.id === requestedTheme)
     ? requestedTheme
     : undefined;
@@ -89,8 +96,8 @@ export function ResultsPage() {
     setSearchParams(
       (params) => {
         const next = new URLSearchParams(params);
-        if (theme) next.set("theme", theme);
-        else next.delete("theme");
+        if (theme) next.set(THEME_FILTER_PARAMETER, theme);
+        else next.delete(THEME_FILTER_PARAMETER);
         return next;
       },
       { replace: true, preventScrollReset: true },
@@ -98,7 +105,7 @@ export function ResultsPage() {
   const shown = (droits ?? []).filter(
     (droit) => !selectedTheme || themeOf(droit, rules) === selectedTheme,
   );
-  const merged = mergedVariant();
+  const merged = mergedVariant(localStorage);
   const sections = (rules?.categories ?? [])
     .map((category) => ({
       category,

@@ -13,6 +13,7 @@ import { sendComputationError, sendError } from "../http-errors";
 import { messages } from "../messages";
 import { perIpLimit, type RateLimiter } from "../rate-limit";
 import { bearerToken } from "../auth";
+import type { ResultsPage } from "../results-page";
 import {
   withoutSecret,
   type Simulation,
@@ -33,6 +34,8 @@ interface SimulationRouteDeps {
   computeLimiter?: RateLimiter | undefined;
   /** Starts the computation of a saved simulation in the background (docs/architecture.md). */
   computeAhead?: ((simulation: Simulation) => void) | undefined;
+  /** Keeps the results sent for the page the server renders (src/server/results-page.ts). */
+  resultsPage?: Pick<ResultsPage, "remember"> | undefined;
 }
 
 type WithId = { Params: { id: string } };
@@ -122,11 +125,19 @@ export function registerSimulationRoutes(app: FastifyInstance, deps: SimulationR
     }
     try {
       const results = await deps.computeResults(withoutSecret(simulation));
-      return {
+      const sent = {
         _id: simulation.id,
         droitsEligibles: results.droitsEligibles,
         droitsInjectes: results.droitsInjectes,
       };
+      deps.resultsPage?.remember(
+        reply,
+        simulation,
+        bearerToken(request),
+        sent,
+        request.protocol === "https",
+      );
+      return sent;
     } catch (error) {
       return sendComputationError(request, reply, error, "results");
     }

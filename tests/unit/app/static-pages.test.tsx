@@ -92,6 +92,7 @@ describe("static pages", () => {
       "Politique de confidentialité",
       [
         "lastestSimulation",
+        "resultats",
         "ABTesting",
         "scheme",
         "iframe",

@@ -2,7 +2,7 @@ import type { StaticPageContent } from "../types";
 
 /**
  * What is stored where, as the code does it: session storage (simulation), local storage
- * (contact details, `ABTesting`, `scheme`), the `lastestSimulation` cookie, the server's database.
+ * (contact details, `ABTesting`, `scheme`), the `lastestSimulation` and `resultats` cookies, the server's database.
  */
 export const confidentialite: StaticPageContent = {
   title: "Politique de confidentialité",
@@ -66,6 +66,7 @@ export const confidentialite: StaticPageContent = {
         {
           list: [
             "le cookie **lastestSimulation** : l’identifiant de votre dernière simulation, pour la reprendre (durée : 1 jour) ;",
+            "le cookie **resultats**, une fois vos résultats calculés : l’identifiant de votre simulation et la clé qui l’ouvre, pour que notre serveur vous envoie la page de vos résultats déjà remplie, plus rapide à afficher. Il n’accompagne que les pages de la simulation, les scripts de la page ne peuvent pas le lire et il s’efface à la fermeture du navigateur ; notre serveur garde vos résultats pour cette page une heure au plus ;",
             "dans le stockage de session, effacé à la fermeture de l’onglet : votre simulation en cours, son identifiant, ses résultats, l’état de l’envoi du récapitulatif et, lorsque le simulateur est intégré dans un autre site, ses réglages d’affichage (clé **iframe**) ;",
             "dans le stockage local : vos coordonnées si vous les avez saisies (clé **reponsesLocales**), votre choix d’affichage clair, sombre ou selon le système (clé **scheme**) et la variante de présentation tirée au hasard pour nos tests d’amélioration (clé **ABTesting**, envoyée avec la simulation ; elle ne dit rien de vous) ;",
             "le cookie **france_connect**, uniquement si la connexion avec FranceConnect est proposée et que vous l’utilisez : il indique que vous êtes connecté ou connectée.",

@@ -1,0 +1,215 @@
+/**
+ * The results page rendered by the server for its visitor (issue 18 §4, docs/adr/0009): their
+ * cards are in the HTML, painted once the stylesheet has arrived, before any script; the browser
+ * then hydrates them (src/app/main.tsx).
+ *
+ * - `GET /api/simulation/:id/results` keeps the results it sent (`remember`), in memory, bounded
+ *   and for an hour, and sets the `resultats` cookie: the simulation's id and token, `HttpOnly`,
+ *   `SameSite=Strict`, `Path=/simulation`, for the browser's session.
+ * - `GET /simulation/resultats` with that cookie renders them when the token opens the simulation,
+ *   the simulation has not changed since, and the results are still held; otherwise it sends the
+ *   route's shell, as before. It never computes. `?debug=` sample values render without a cookie.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { LruCache } from "../domain/lru";
+import { SIMULATION_ID_PATTERN, verifyToken, type SimulationRepository } from "./storage";
+import type { StoredSimulation } from "./storage";
+
+export const RESULTS_COOKIE = "resultats";
+export const RESULTS_PAGE_PATH = "/simulation/resultats";
+/** Results kept for the page: a few hundred visitors at once, about 20 KB each. */
+export const RESULTS_KEPT = 300;
+export const RESULTS_KEPT_MS = 60 * 60 * 1000;
+/** Must match scripts/prerender.ts (SERVER_RENDERED_TEMPLATE, SERVER_RENDERED_ROOT). */
+const TEMPLATE_FILE = "server-rendered.html";
+const TEMPLATE_ROOT = "<!--server-rendered-root-->";
+const RENDERER_FILE = "prerender.js";
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+/** Query parameters of an embedding (src/server/spa.ts): its page is rendered by the browser. */
+const FRAMED_PARAMETERS = ["iframe", "theme", "data-with-logo"];
+
+/** What the results route sends, kept as sent: the browser stores exactly this. */
+export interface SentResults {
+  _id: string;
+  droitsEligibles: unknown;
+  droitsInjectes: unknown;
+}
+
+interface Kept {
+  updatedAt: string;
+  results: SentResults;
+  until: number;
+}
+
+/** The app's server renderer (src/app/prerender.tsx), built by scripts/prerender.ts. */
+interface Renderer {
+  prepareServerRendering(): Promise<void>;
+  serverRenderedPage(
+    url: string,
+    storage: { session: Record<string, string>; local: Record<string, string> },
+  ): { html: string; title: string | undefined };
+}
+
+export interface ResultsPageOptions {
+  /** dist/ssr: the renderer and its document; without them the page is the browser's. */
+  ssrDir: string | undefined;
+  repository: SimulationRepository;
+  now?: () => number;
+  logger?: { error(details: unknown, message?: string): void };
+}
+
+function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;");
+}
+
+/** The id and token of the `resultats` cookie, when well formed. */
+export function readResultsCookie(
+  header: string | undefined,
+): { id: string; token: string } | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const separator = part.indexOf("=");
+    if (separator < 0 || part.slice(0, separator).trim() !== RESULTS_COOKIE) continue;
+    const [id = "", token = ""] = part
+      .slice(separator + 1)
+      .trim()
+      .split(".", 2);
+    if (SIMULATION_ID_PATTERN.test(id) && TOKEN.test(token)) return { id, token };
+  }
+  return undefined;
+}
+
+export function resultsCookie(id: string, token: string, secure: boolean): string {
+  return (
+    `${RESULTS_COOKIE}=${id}.${token}; Path=/simulation; HttpOnly; SameSite=Strict` +
+    (secure ? "; Secure" : "")
+  );
+}
+
+/** The storage items the browser holds once it has these results (src/app/machine/storage.ts). */
+export function visitorStorage(
+  simulation: StoredSimulation,
+  token: string,
+  results: SentResults,
+): { session: Record<string, string>; local: Record<string, string> } {
+  const stored = {
+    answers: { all: simulation.answers.all, current: simulation.answers.current },
+    dateDeValeur: simulation.dateDeValeur,
+    ...(simulation.version ? { version: simulation.version } : {}),
+    simulationToken: token,
+    ...(simulation.ressourcesFiscales ? { ressourcesFiscales: simulation.ressourcesFiscales } : {}),
+    ...(simulation.patrimoine ? { patrimoine: simulation.patrimoine } : {}),
+  };
+  return {
+    session: {
+      simulation: JSON.stringify(stored),
+      simulationId: JSON.stringify(simulation.id),
+      calculs: JSON.stringify({ resultats: results, dirty: false }),
+    },
+    local: simulation.abtesting ? { ABTesting: JSON.stringify(simulation.abtesting) } : {},
+  };
+}
+
+export function createResultsPage(options: ResultsPageOptions) {
+  const now = options.now ?? Date.now;
+  const kept = new LruCache<string, Kept>(RESULTS_KEPT);
+  const { ssrDir } = options;
+  const available =
+    ssrDir !== undefined &&
+    existsSync(join(ssrDir, RENDERER_FILE)) &&
+    existsSync(join(ssrDir, TEMPLATE_FILE));
+  let renderer: Promise<Renderer | undefined> | undefined;
+  let template: string | undefined;
+
+  /** Loaded on the first page to render: a server without visitors' results never loads React. */
+  function loadRenderer(): Promise<Renderer | undefined> {
+    if (!available) return Promise.resolve(undefined);
+    renderer ??= (async () => {
+      template = readFileSync(join(ssrDir, TEMPLATE_FILE), "utf8");
+      const loaded = (await import(pathToFileURL(join(ssrDir, RENDERER_FILE)).href)) as Renderer;
+      await loaded.prepareServerRendering();
+      return loaded;
+    })().catch((error: unknown) => {
+      options.logger?.error({ err: error }, "The results page's server renderer did not load");
+      return undefined;
+    });
+    return renderer;
+  }
+
+  /** The page rendered into the template; undefined (logged) when a component failed. */
+  async function render(
+    url: string,
+    storage: { session: Record<string, string>; local: Record<string, string> },
+    rendered: string,
+  ): Promise<string | undefined> {
+    const loaded = await loadRenderer();
+    if (!loaded) return undefined;
+    try {
+      return document(loaded.serverRenderedPage(url, storage), rendered);
+    } catch (error) {
+      options.logger?.error({ err: error }, "The results page could not be rendered");
+      return undefined;
+    }
+  }
+
+  function document(page: { html: string; title: string | undefined }, rendered: string): string {
+    const root = `<div id="root" data-server-rendered="${escapeHtml(rendered)}">${page.html}</div>`;
+    const filled = (template as string).replace(TEMPLATE_ROOT, () => root);
+    return page.title
+      ? filled.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title!)}</title>`)
+      : filled;
+  }
+
+  return {
+    /** Keeps the results just sent for the page, and names them in the visitor's cookie. */
+    remember(
+      reply: FastifyReply,
+      simulation: Pick<StoredSimulation, "id" | "updatedAt">,
+      token: string | undefined,
+      results: SentResults,
+      secure: boolean,
+    ): void {
+      if (!available || !token) return;
+      kept.set(simulation.id, {
+        updatedAt: simulation.updatedAt,
+        results,
+        until: now() + RESULTS_KEPT_MS,
+      });
+      reply.header("set-cookie", resultsCookie(simulation.id, token, secure));
+    },
+
+    /** The page with the visitor's results, or undefined when the browser must render it. */
+    async render(request: FastifyRequest): Promise<string | undefined> {
+      const [path = "", query = ""] = request.url.split("?", 2);
+      if (path !== RESULTS_PAGE_PATH) return undefined;
+      const parameters = new URLSearchParams(query);
+      if (FRAMED_PARAMETERS.some((name) => parameters.has(name))) return undefined;
+      const cookie = readResultsCookie(request.headers.cookie);
+      if (!cookie) {
+        if (!parameters.has("debug")) return undefined;
+        return render(request.url, { session: {}, local: {} }, "");
+      }
+      const entry = kept.get(cookie.id);
+      if (!entry || entry.until < now()) return undefined;
+      const simulation = await options.repository.getSimulation(cookie.id);
+      if (
+        !simulation ||
+        !verifyToken(simulation, cookie.token) ||
+        simulation.status === "anonymized" ||
+        simulation.updatedAt !== entry.updatedAt
+      )
+        return undefined;
+      const storage = visitorStorage(simulation, cookie.token, entry.results);
+      return render(request.url, storage, simulation.id);
+    },
+  };
+}
+
+export type ResultsPage = ReturnType<typeof createResultsPage>;

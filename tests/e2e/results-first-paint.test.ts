@@ -1,0 +1,180 @@
+/**
+ * The results page rendered by the server (issue 18 §4, docs/adr/0009-results-first-paint.md), in
+ * Chromium at 390×844: once a Lyon student's results are computed, the page's HTML holds them,
+ * they read the same with scripts turned off, and the browser hydrates that markup (the very
+ * nodes stay, no error) rather than rendering it again. Another tab, the iframe and a changed
+ * answer get the page the browser renders, as before.
+ */
+import { mkdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BAFA_SEPARATE } from "../../src/domain/ab-tests";
+import { FIRST_STEP_PATH } from "../../src/domain/journey";
+import { parseGolden } from "../golden/golden";
+import { startHarness, waitForAnimationsToEnd, type Harness } from "./harness";
+
+const PHONE = { width: 390, height: 844 };
+const SHOTS = fileURLToPath(new URL("../../.tmp/", import.meta.url));
+const RESULTS = "/simulation/resultats";
+const FOUND = /\d+ aides? trouvées?$/;
+
+let harness: Harness;
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  harness = await startHarness();
+});
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+function student() {
+  const file = fileURLToPath(
+    new URL("../golden/etudiante-boursiere-lyon-loin-des-parents.yaml", import.meta.url),
+  );
+  return parseGolden(readFileSync(file, "utf8"), file);
+}
+
+/** The student's answers in session storage, then the results page, computed by the engine. */
+async function computeResults(page: Page): Promise<void> {
+  const { answers, dateDeValeur } = student();
+  await page.goto(harness.baseUrl);
+  await page.evaluate(
+    ({ answers, dateDeValeur, variant }) => {
+      sessionStorage.setItem(
+        "simulation",
+        JSON.stringify({ answers: { all: answers, current: answers }, dateDeValeur }),
+      );
+      localStorage.setItem(
+        "ABTesting",
+        JSON.stringify({ aides_bafa: { index: 1, value: variant } }),
+      );
+    },
+    { answers, dateDeValeur, variant: BAFA_SEPARATE },
+  );
+  await page.goto(`${harness.baseUrl}${RESULTS}`);
+  await page.getByRole("status").getByText(FOUND).waitFor({ timeout: 120_000 });
+}
+
+/** The card titles and the summary, as the page shows them. */
+async function shown(page: Page) {
+  return {
+    summary: (await page.locator("#resume-resultats").innerText()).trim(),
+    titles: (await page.locator(".app-results-list h3").allInnerTexts()).map((t) => t.trim()),
+  };
+}
+
+describe("the results page rendered by the server", () => {
+  it("holds the visitor's results in its HTML, readable without scripts, then hydrated", async () => {
+    const { context, page, consoleErrors } = await harness.newPage({ viewport: PHONE });
+    await computeResults(page);
+    await waitForAnimationsToEnd(page);
+    const rendered = await shown(page);
+    expect(rendered.titles.length).toBeGreaterThanOrEqual(10);
+    expect(rendered.summary).toMatch(/^Vous pourriez recevoir jusqu’à /);
+
+    // The cookie that names the results: for the results' pages only, out of scripts' reach.
+    const cookies = await context.cookies();
+    const cookie = cookies.find((c) => c.name === "resultats");
+    expect(cookie).toMatchObject({ path: "/simulation", httpOnly: true, sameSite: "Strict" });
+    expect(cookie?.expires).toBe(-1);
+
+    // The HTML as sent: the results are in it.
+    const response = await context.request.get(`${harness.baseUrl}${RESULTS}`, {
+      headers: { accept: "text/html" },
+    });
+    expect(response.headers()["cache-control"]).toBe("private, no-store");
+    const html = await response.text();
+    const simulationId = await page.evaluate(() =>
+      JSON.parse(sessionStorage.getItem("simulationId") ?? "null"),
+    );
+    expect(html).toContain(`data-server-rendered="${simulationId}"`);
+    expect(html).toContain("Vous pourriez recevoir jusqu’à");
+
+    // Scripts off: the same summary and cards, in the same order.
+    const noScript = await harness.browser.newContext({
+      locale: "fr-FR",
+      viewport: PHONE,
+      javaScriptEnabled: false,
+      storageState: await context.storageState(),
+    });
+    const bare = await noScript.newPage();
+    await bare.goto(`${harness.baseUrl}${RESULTS}`);
+    expect(await shown(bare)).toEqual(rendered);
+    await bare.screenshot({ path: `${SHOTS}results-server-rendered-no-script-390.png` });
+    await noScript.close();
+
+    // With scripts, light and dark: the markup the server sent is hydrated, not rendered again.
+    await page.addInitScript(() => {
+      document.addEventListener("DOMContentLoaded", () => {
+        const marked = window as unknown as { serverSummary?: Element | null };
+        marked.serverSummary = document.querySelector("#resume-resultats");
+      });
+    });
+    for (const colorScheme of ["dark", "light"] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.goto(`${harness.baseUrl}${RESULTS}`);
+      await page.waitForSelector("html[data-app]");
+      await page.getByRole("status").getByText(FOUND).waitFor();
+      expect(await page.locator("html").getAttribute("data-fr-theme")).toBe(colorScheme);
+      // Hydrated: a handler answers (the theme filter narrows the list, the address follows).
+      await page.getByRole("button", { name: /^Logement/ }).click();
+      await expect.poll(() => page.url()).toContain("filtre=logement");
+      expect(
+        await page.evaluate(
+          () =>
+            (window as unknown as { serverSummary?: Element | null }).serverSummary ===
+            document.querySelector("#resume-resultats"),
+        ),
+        colorScheme,
+      ).toBe(true);
+    }
+    expect(consoleErrors.filter((error) => !/Failed to load resource/.test(error))).toEqual([]);
+    await context.close();
+  });
+
+  it("renders in the browser what the server cannot know: another tab, a new save, a frame", async () => {
+    const { context, page } = await harness.newPage({ viewport: PHONE });
+    await computeResults(page);
+
+    // Another tab holds no simulation (session storage is the tab's): the server's page shows
+    // until the app renders the tab's own, which starts the questionnaire, as it did before.
+    const other = await context.newPage();
+    await other.goto(`${harness.baseUrl}${RESULTS}`);
+    expect(await other.locator("#resume-resultats").count()).toBe(1);
+    await other.waitForURL(`**${FIRST_STEP_PATH}`);
+    await other.getByRole("heading", { level: 1, name: /date de naissance/ }).waitFor();
+
+    // Saved again (as at a chapter's end): the results held may no longer be the answers'.
+    const { answers: changed, dateDeValeur } = student();
+    const token = await page.evaluate(
+      () => JSON.parse(sessionStorage.getItem("simulation") ?? "{}").simulationToken as string,
+    );
+    const id = await page.evaluate(() =>
+      JSON.parse(sessionStorage.getItem("simulationId") ?? '""'),
+    );
+    const saved = await context.request.put(`${harness.baseUrl}/api/simulation/${id}`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { answers: { all: changed, current: changed }, dateDeValeur },
+    });
+    expect(saved.status()).toBe(200);
+    const html = await (
+      await context.request.get(`${harness.baseUrl}${RESULTS}`, {
+        headers: { accept: "text/html" },
+      })
+    ).text();
+    expect(html).not.toContain("data-server-rendered");
+    expect(html).toContain("data-shell");
+
+    // In an iframe's address (its own layout and theme), the browser renders the page.
+    const framed = await (
+      await context.request.get(`${harness.baseUrl}${RESULTS}?iframe=true`, {
+        headers: { accept: "text/html" },
+      })
+    ).text();
+    expect(framed).not.toContain("data-server-rendered");
+    await context.close();
+  });
+});
