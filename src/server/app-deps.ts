@@ -107,5 +107,7 @@ export interface IpLimits {
   writesPerMinute?: number;
   /** Results, explanations, representations (`COMPUTATIONS_PER_MINUTE_PER_IP`). */
   computationsPerMinute?: number;
+  /** Results pages rendered by the server; past it, the browser renders them. */
+  renderedPagesPerMinute?: number;
   now?: () => number;
 }

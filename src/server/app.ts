@@ -189,13 +189,20 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     );
 
   const simulations = createSimulationRepository(deps.db);
+  const { ipLimits } = deps;
+  const limiters = deps.shared?.limiters ?? memoryRateLimiters;
+  const renderLimiter = perMinuteLimiter(
+    ipLimits?.renderedPagesPerMinute ?? DEFAULT_IP_LIMITS.renderedPagesPerMinute,
+    ipLimits?.now,
+    "ip-rendered-pages",
+    limiters,
+  );
   const resultsPage = createResultsPage({
     ssrDir: deps.staticDir && join(resolve(deps.staticDir), "..", "ssr"),
     repository: simulations,
     logger: app.log,
+    ...(renderLimiter ? { limiter: renderLimiter } : {}),
   });
-  const { ipLimits } = deps;
-  const limiters = deps.shared?.limiters ?? memoryRateLimiters;
   registerSimulationRoutes(app, {
     writeLimiter: perMinuteLimiter(
       ipLimits?.writesPerMinute ?? DEFAULT_IP_LIMITS.writesPerMinute,

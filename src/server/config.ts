@@ -46,6 +46,8 @@ export interface Config {
   writesPerMinutePerIp: number;
   /** Computations (results, representations, explanations) per client address per minute (0: no limit). */
   computationsPerMinutePerIp: number;
+  /** Results pages the server renders per client address per minute, then the browser's (0: no limit). */
+  renderedPagesPerMinutePerIp: number;
   /** Longest time to receive a request, body included (ms). */
   requestTimeoutMs: number;
   contactEmail?: string;
@@ -150,6 +152,7 @@ const schema = z
     ENGINE_AHEAD_QUEUE: integer(0, 1_000_000).optional(),
     WRITES_PER_MINUTE_PER_IP: integer(0, 1_000_000).default(120),
     COMPUTATIONS_PER_MINUTE_PER_IP: integer(0, 1_000_000).default(120),
+    RENDERED_PAGES_PER_MINUTE_PER_IP: integer(0, 1_000_000).default(120),
     REQUEST_TIMEOUT_MS: integer(1_000, 3_600_000).default(10_000),
     CONTACT_EMAIL: z.email("must be an e-mail address").optional(),
     STATIC_DIR: z.string().trim().min(1).default("dist/app"),
@@ -229,6 +232,7 @@ export function loadConfig(env: Env = process.env): Config {
     engineAheadQueue: values.ENGINE_AHEAD_QUEUE,
     writesPerMinutePerIp: values.WRITES_PER_MINUTE_PER_IP,
     computationsPerMinutePerIp: values.COMPUTATIONS_PER_MINUTE_PER_IP,
+    renderedPagesPerMinutePerIp: values.RENDERED_PAGES_PER_MINUTE_PER_IP,
     requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
     contactEmail: values.CONTACT_EMAIL,
     staticDir: values.STATIC_DIR,

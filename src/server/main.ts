@@ -59,6 +59,7 @@ async function main(): Promise<void> {
     ipLimits: {
       writesPerMinute: config.writesPerMinutePerIp,
       computationsPerMinute: config.computationsPerMinutePerIp,
+      renderedPagesPerMinute: config.renderedPagesPerMinutePerIp,
     },
     requestTimeoutMs: config.requestTimeoutMs,
     staticDir: config.staticDir,

@@ -96,7 +96,12 @@ export function createRateLimiter({
  * 120 of each. An address past 120 computations a minute is a script: it alone would take about
  * a tenth of the engine's throughput on 2 cores (~1,000 households a minute, batched).
  */
-export const DEFAULT_IP_LIMITS = { writesPerMinute: 120, computationsPerMinute: 120 } as const;
+export const DEFAULT_IP_LIMITS = {
+  writesPerMinute: 120,
+  computationsPerMinute: 120,
+  // About 20 ms of the event loop each (src/server/results-page.ts): 120 a minute is 4 % of it.
+  renderedPagesPerMinute: 120,
+} as const;
 
 /** Limits per client address per minute; undefined for 0 (no limit). */
 export function perMinuteLimiter(

@@ -17,6 +17,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { LruCache } from "../domain/lru";
 import { SIMULATION_ID_PATTERN, verifyToken, type SimulationRepository } from "./storage";
 import type { StoredSimulation } from "./storage";
+import type { RateLimiter } from "./rate-limit";
 
 export const RESULTS_COOKIE = "resultats";
 export const RESULTS_PAGE_PATH = "/simulation/resultats";
@@ -59,6 +60,11 @@ export interface ResultsPageOptions {
   repository: SimulationRepository;
   now?: () => number;
   logger?: { error(details: unknown, message?: string): void };
+  /**
+   * Renders per client address: past it, the page is the browser's (a static file), so that one
+   * address reloading in a loop cannot take the event loop from the others.
+   */
+  limiter?: RateLimiter;
 }
 
 function escapeHtml(text: string): string {
@@ -143,14 +149,19 @@ export function createResultsPage(options: ResultsPageOptions) {
     return renderer;
   }
 
-  /** The page rendered into the template; undefined (logged) when a component failed. */
+  /**
+   * The page rendered into the template; undefined when the address is past its limit, or
+   * (logged) when a component failed.
+   */
   async function render(
-    url: string,
+    request: FastifyRequest,
     storage: { session: Record<string, string>; local: Record<string, string> },
     rendered: string,
   ): Promise<string | undefined> {
     const loaded = await loadRenderer();
     if (!loaded) return undefined;
+    if (options.limiter && !(await options.limiter.take(request.ip)).ok) return undefined;
+    const { url } = request;
     try {
       return document(loaded.serverRenderedPage(url, storage), rendered);
     } catch (error) {
@@ -194,7 +205,7 @@ export function createResultsPage(options: ResultsPageOptions) {
       const cookie = readResultsCookie(request.headers.cookie);
       if (!cookie) {
         if (!parameters.has("debug")) return undefined;
-        return render(request.url, { session: {}, local: {} }, "");
+        return render(request, { session: {}, local: {} }, "");
       }
       const entry = kept.get(cookie.id);
       if (!entry || entry.until < now()) return undefined;
@@ -207,7 +218,7 @@ export function createResultsPage(options: ResultsPageOptions) {
       )
         return undefined;
       const storage = visitorStorage(simulation, cookie.token, entry.results);
-      return render(request.url, storage, simulation.id);
+      return render(request, storage, simulation.id);
     },
   };
 }

@@ -22,6 +22,7 @@ import {
   type SimulationRepository,
   type StoredSimulation,
 } from "../../../src/server/storage";
+import { createRateLimiter, type RateLimiter } from "../../../src/server/rate-limit";
 
 const ID = "AAAAAAAAAAAAAAAAAAAAAA";
 const TOKEN = "t".repeat(43);
@@ -56,8 +57,9 @@ let clock: number;
 let logged: unknown[];
 let app: FastifyInstance;
 
-function build(dir: string | undefined = ssrDir) {
+function build(dir: string | undefined = ssrDir, limiter?: RateLimiter) {
   const page = createResultsPage({
+    ...(limiter ? { limiter } : {}),
     ssrDir: dir,
     repository: {
       getSimulation: async (id: string) => stored.get(id),
@@ -207,6 +209,16 @@ describe("the results page rendered by the server", () => {
     const html = await get("/simulation/resultats?debug=rsa", {});
     expect(html).toContain('<div id="root" data-server-rendered="">');
     expect(storageOf(html).storage).toEqual({ session: {}, local: {} });
+  });
+
+  it("is the browser's past an address's renders per minute: one visitor cannot hold the server", async () => {
+    build(ssrDir, createRateLimiter({ limit: 2, windowMs: 60_000, now: () => clock }));
+    await app.inject({ method: "GET", url: `/remember/${ID}` });
+    expect(await get("/simulation/resultats")).toContain("data-server-rendered");
+    expect(await get("/simulation/resultats?debug=rsa", {})).toContain("data-server-rendered");
+    expect(await get("/simulation/resultats")).toBe("SHELL");
+    clock += 60_001;
+    expect(await get("/simulation/resultats")).toContain("data-server-rendered");
   });
 
   it("falls back to the browser's page, and logs, when rendering fails", async () => {
