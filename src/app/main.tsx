@@ -67,6 +67,8 @@ function serverRenderedHydratable(container: HTMLElement): boolean {
   const rendered = container.dataset.serverRendered;
   if (rendered === undefined || !unembedded()) return false;
   const storage = window.sessionStorage;
+  if (rendered !== "" && storage.getItem(STORAGE_KEYS.simulation) === null)
+    adoptServerSession(storage);
   if (rendered === "") return storage.getItem(STORAGE_KEYS.simulation) === null;
   const calculs = parsed(storage.getItem(STORAGE_KEYS.calculs));
   return (
@@ -78,6 +80,18 @@ function serverRenderedHydratable(container: HTMLElement): boolean {
   );
 }
 
+/**
+ * A tab that holds no simulation (opened on the results from another tab: session storage is the
+ * tab's own) takes the one the server rendered, as a duplicated tab would.
+ */
+function adoptServerSession(storage: Storage): void {
+  const state = parsed(document.getElementById(SERVER_SESSION_STATE_ID)?.textContent ?? null);
+  if (typeof state !== "object" || state === null) return;
+  for (const [key, value] of Object.entries(state))
+    if (Object.values<string>(STORAGE_KEYS).includes(key) && typeof value === "string")
+      storage.setItem(key, value);
+}
+
 function parsed(raw: string | null): unknown {
   try {
     return raw === null ? undefined : (JSON.parse(raw) as unknown);
@@ -85,6 +99,9 @@ function parsed(raw: string | null): unknown {
     return undefined;
   }
 }
+
+/** Must match src/server/results-page.ts. */
+const SERVER_SESSION_STATE_ID = "server-session-state";
 
 const app = (
   <StrictMode>

@@ -29,6 +29,8 @@ const TEMPLATE_FILE = "server-rendered.html";
 const TEMPLATE_ROOT = "<!--server-rendered-root-->";
 const RENDERER_FILE = "prerender.js";
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+/** Must match src/app/main.tsx. */
+const SESSION_STATE_ID = "server-session-state";
 /** Query parameters of an embedding (src/server/spa.ts): its page is rendered by the browser. */
 const FRAMED_PARAMETERS = ["iframe", "theme", "data-with-logo"];
 
@@ -163,15 +165,26 @@ export function createResultsPage(options: ResultsPageOptions) {
     if (options.limiter && !(await options.limiter.take(request.ip)).ok) return undefined;
     const { url } = request;
     try {
-      return document(loaded.serverRenderedPage(url, storage), rendered);
+      return document(loaded.serverRenderedPage(url, storage), rendered, storage.session);
     } catch (error) {
       options.logger?.error({ err: error }, "The results page could not be rendered");
       return undefined;
     }
   }
 
-  function document(page: { html: string; title: string | undefined }, rendered: string): string {
-    const root = `<div id="root" data-server-rendered="${escapeHtml(rendered)}">${page.html}</div>`;
+  function document(
+    page: { html: string; title: string | undefined },
+    rendered: string,
+    session: Record<string, string>,
+  ): string {
+    // The tab's session storage, for a tab that holds none (src/app/main.tsx): a data block, which
+    // no policy runs; `<` escaped, so that no answer can end the element.
+    const state = JSON.stringify(session).replace(/</g, "\\u003c");
+    const root =
+      `<div id="root" data-server-rendered="${escapeHtml(rendered)}">${page.html}</div>` +
+      (rendered
+        ? `<script type="application/json" id="${SESSION_STATE_ID}">${state}</script>`
+        : "");
     const filled = (template as string).replace(TEMPLATE_ROOT, () => root);
     return page.title
       ? filled.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title!)}</title>`)

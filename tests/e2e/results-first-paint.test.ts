@@ -135,17 +135,48 @@ describe("the results page rendered by the server", () => {
     await context.close();
   });
 
-  it("renders in the browser what the server cannot know: another tab, a new save, a frame", async () => {
+  it("another tab takes the results; a tab's own simulation, a new save, a frame are the browser's", async () => {
     const { context, page } = await harness.newPage({ viewport: PHONE });
     await computeResults(page);
 
-    // Another tab holds no simulation (session storage is the tab's): the server's page shows
-    // until the app renders the tab's own, which starts the questionnaire, as it did before.
+    // Another tab holds no simulation (session storage is the tab's own): it takes the one the
+    // server rendered, as a duplicated tab would, and hydrates its results. (Before, the tab
+    // started the questionnaire again.)
+    const simulationId = await page.evaluate(() => sessionStorage.getItem("simulationId"));
     const other = await context.newPage();
+    await other.addInitScript(() => {
+      document.addEventListener("DOMContentLoaded", () => {
+        const marked = window as unknown as { serverSummary?: Element | null };
+        marked.serverSummary = document.querySelector("#resume-resultats");
+      });
+    });
     await other.goto(`${harness.baseUrl}${RESULTS}`);
-    expect(await other.locator("#resume-resultats").count()).toBe(1);
-    await other.waitForURL(`**${FIRST_STEP_PATH}`);
-    await other.getByRole("heading", { level: 1, name: /date de naissance/ }).waitFor();
+    await other.waitForSelector("html[data-app]");
+    await other.getByRole("status").getByText(FOUND).waitFor();
+    expect(await other.evaluate(() => sessionStorage.getItem("simulationId"))).toBe(simulationId);
+    expect(
+      await other.evaluate(
+        () =>
+          (window as unknown as { serverSummary?: Element | null }).serverSummary ===
+          document.querySelector("#resume-resultats"),
+      ),
+    ).toBe(true);
+    expect(new URL(other.url()).pathname).toBe(RESULTS);
+    await other.close();
+
+    // A tab with a simulation of its own keeps it: the server's page gives way to the tab's.
+    const fresh = await context.newPage();
+    await fresh.goto(harness.baseUrl);
+    await fresh.evaluate(() =>
+      sessionStorage.setItem(
+        "simulation",
+        JSON.stringify({ answers: { all: [], current: [] }, dateDeValeur: "2026-11-01" }),
+      ),
+    );
+    await fresh.goto(`${harness.baseUrl}${RESULTS}`);
+    await fresh.waitForURL(`**${FIRST_STEP_PATH}`);
+    await fresh.getByRole("heading", { level: 1, name: /date de naissance/ }).waitFor();
+    await fresh.close();
 
     // Saved again (as at a chapter's end): the results held may no longer be the answers'.
     const { answers: changed, dateDeValeur } = student();

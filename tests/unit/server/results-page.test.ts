@@ -166,6 +166,31 @@ describe("the results page rendered by the server", () => {
     expect(JSON.parse(storage.local.ABTesting!)).toEqual(simulation().abtesting);
   });
 
+  it("hands its session storage to a tab that holds none, in a data block no answer can end", async () => {
+    const hostile = "</script><script>alert(1)</script>";
+    stored.set(
+      ID,
+      simulation({
+        answers: {
+          all: [{ entityName: "individu", id: "demandeur", fieldName: "prenom", value: hostile }],
+          current: [],
+        },
+      }),
+    );
+    build();
+    await app.inject({ method: "GET", url: `/remember/${ID}` });
+    const html = await get("/simulation/resultats");
+    const block =
+      /<script type="application\/json" id="server-session-state">(.*?)<\/script>/s.exec(html);
+    expect(block).not.toBeNull();
+    expect(html).not.toContain("<script>alert(1)");
+    const session = JSON.parse(block![1]!) as Record<string, string>;
+    expect(session).toEqual(storageOf(html).storage.session);
+    expect(JSON.parse(session.simulation!).answers.all[0].value).toBe(hostile);
+    // `?debug=` sample values have no visitor's storage to hand over.
+    expect(await get("/simulation/resultats?debug=rsa", {})).not.toContain("server-session-state");
+  });
+
   it("is the browser's without the results held, or when they are not this visitor's", async () => {
     build();
     expect(await get("/simulation/resultats")).toBe("SHELL");
