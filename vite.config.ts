@@ -56,10 +56,26 @@ export function gzipPlugin(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * React Router's package exports only its development build (remix-run/react-router#14102): its
+ * warnings and checks ran in the visitor's browser, and its module took a long task to evaluate
+ * on the home page. A build takes the production one, which the package ships beside it.
+ */
+const reactRouterProduction = [
+  { find: /^react-router$/, file: "index.mjs" },
+  { find: /^react-router\/dom$/, file: "dom-export.mjs" },
+].map(({ find, file }) => ({
+  find,
+  replacement: fileURLToPath(
+    new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url),
+  ),
+}));
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), aidsCountPlugin(), fontSubsetPlugin(), gzipPlugin()],
   resolve: {
     alias: [
+      ...(command === "build" ? reactRouterProduction : []),
       // react-dsfr's hex colour tables, only read here for the theme-color meta: that part alone.
       {
         find: /^\.\/generatedFromCss\/getColor(Options|Decisions)Hex$/,
@@ -84,4 +100,4 @@ export default defineConfig({
   server: {
     proxy: { "/api": `http://127.0.0.1:${process.env.PORT ?? 8080}` },
   },
-});
+}));
