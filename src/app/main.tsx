@@ -5,7 +5,7 @@ import "@codegouvfr/react-dsfr/main.css";
 import "./styles.css";
 import "./link";
 import { startReactDsfr } from "@codegouvfr/react-dsfr/spa";
-import { StrictMode, startTransition } from "react";
+import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { Link } from "react-router-dom";
 import { todayIso } from "../domain/dates";
@@ -134,38 +134,28 @@ function appStarted(): void {
   document.documentElement.dataset.app = "";
 }
 
-/**
- * The first render yields to the browser every few milliseconds (a transition is time-sliced; a
- * default update is not): the visitor's taps and the page's paint are not held by one long task.
- */
-function renderInTransition(root: HTMLElement): void {
-  startTransition(() => createRoot(root).render(app));
-}
-
 /** Renders the app into #root, hydrating the pre-rendered page when it can. */
 function startApp(): void {
   const root = document.getElementById("root");
   if (!root) throw new Error("Missing #root element");
   if (hydratable(root) || serverRenderedHydratable(root)) {
     hydratingPrerenderedForms(root);
-    startTransition(() => {
-      hydrateRoot(root, app, { onRecoverableError: (error) => reportError(error) });
-    });
+    hydrateRoot(root, app, { onRecoverableError: (error) => reportError(error) });
     appStarted();
   } else if (root.dataset.serverRendered !== undefined) {
     // Another visit's results: they stay on screen until this tab's own page replaces them.
-    renderInTransition(root);
+    createRoot(root).render(app);
     appStarted();
   } else if (root.dataset.shell !== undefined && unembedded()) {
     // A route's pre-rendered shell (scripts/prerender.ts) stays on screen until the app's first
     // render replaces it; the page it then shows needs more than the shell's inlined rules.
     void stylesheetLoaded().then(() => {
-      renderInTransition(root);
+      createRoot(root).render(app);
       appStarted();
     });
   } else {
     root.replaceChildren();
-    renderInTransition(root);
+    createRoot(root).render(app);
     appStarted();
   }
 }
@@ -174,9 +164,6 @@ function startApp(): void {
 // page is painted, and a module runs as soon as it has arrived: on a loaded machine, before the
 // browser has parsed the end of a long page. Hydrating half a page fails (React error 418 on the
 // footer, whose elements were still arriving) and React renders it all again.
-//
-// Once parsed, the app starts in a task of its own: evaluating this module and rendering are then
-// two shorter tasks, between which the browser can answer a tap.
 if (document.readyState === "loading")
   document.addEventListener("DOMContentLoaded", startApp, { once: true });
-else setTimeout(startApp, 0);
+else startApp();

@@ -195,10 +195,6 @@ describe("pre-rendered pages", () => {
       await page.route("**/assets/*.js", (route) => route.abort());
       await page.goto(`${baseUrl}/faq`);
       await expect(page.locator("html").getAttribute("data-fr-theme")).resolves.toBe("dark");
-      // That page starts its downloads a few at a time (src/app/theme/afterPaint.ts): it is left
-      // before the scripts are let through, or its last ones would arrive and find the first
-      // ones failed.
-      await page.goto("about:blank");
       await page.unroute("**/assets/*.js");
       await page.goto(`${baseUrl}/faq`);
       await expect(hydrated(page)).resolves.toBe(true);
