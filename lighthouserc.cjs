@@ -27,14 +27,14 @@ const SCRIPT_BUDGETS = {
 /**
  * Issue 18 §4 ("Fast pages, no shift"): the targets, and the floors that fail the build. Layout
  * shift, accessibility and the largest contentful paint are errors at the target, on the median
- * of three runs. The performance score is an error at a floor, and its target is printed beside
+ * of the runs (three in `npm run lighthouse`, one in `npm test`). The performance score is an error at a floor, and its target is printed beside
  * each page (scripts/lighthouse.ts): it moves with the host's speed (see below), which the LCP of
  * these pages does not.
  *
  * Why the LCP holds on a slow host and the score does not (2026-11-27, 9 to 15 runs a page, the
  * host's speed index between 936 and 2,084): the three pages paint from their HTML (pre-rendered,
  * or rendered by the server for the results), so their LCP is the simulated network's: home
- * 1.73–1.76 s, a step 1.73–1.76 s, the results 2.10–2.31 s, in every run. The score weighs the
+ * 1.73–1.76 s, a step 1.73–1.76 s, the results 2.10–2.33 s, in every run. The score weighs the
  * Total Blocking Time at 30 %: the main-thread tasks Lighthouse observes, multiplied by four
  * (simulated throttling). On this shared 2-core machine the same page measured a TBT of 168 to
  * 895 ms from one run to the next, and Lighthouse's speed index, measured before each run,

@@ -58,8 +58,8 @@ export function gzipPlugin(): Plugin {
 
 /**
  * React Router's package exports only its development build (remix-run/react-router#14102): its
- * warnings and checks ran in the visitor's browser, and its module took a long task to evaluate
- * on the home page. A build takes the production one, which the package ships beside it.
+ * development warnings and checks ran in the visitor's browser. A build takes the production one,
+ * which the package ships beside it.
  */
 const reactRouterProduction = [
   { find: /^react-router$/, file: "index.mjs" },
