@@ -3,6 +3,7 @@ import { dirname } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import { pgDriver } from "./pg-driver";
+import { discardingEndedSessions } from "./session-ending-errors";
 import type { Database } from "./schema";
 import { withStatementCache } from "./statement-cache";
 
@@ -79,7 +80,9 @@ export function openPostgresDatabase(
   // the process. The statement in progress fails with it (503), and the pool discards the client
   // on release (no longer queryable). A fresh-clone run's fault test lost its server that way.
   pool.on("connect", (client) => client.on("error", () => undefined));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: discardingEndedSessions(pool) }),
+  });
   return {
     db,
     dialect: "postgres",
