@@ -164,6 +164,9 @@ function startApp(): void {
 // page is painted, and a module runs as soon as it has arrived: on a loaded machine, before the
 // browser has parsed the end of a long page. Hydrating half a page fails (React error 418 on the
 // footer, whose elements were still arriving) and React renders it all again.
+//
+// Once parsed, the app starts in a task of its own: evaluating this module and rendering are then
+// two shorter tasks, between which the browser can answer a tap.
 if (document.readyState === "loading")
   document.addEventListener("DOMContentLoaded", startApp, { once: true });
-else startApp();
+else setTimeout(startApp, 0);
