@@ -5,7 +5,7 @@ import "@codegouvfr/react-dsfr/main.css";
 import "./styles.css";
 import "./link";
 import { startReactDsfr } from "@codegouvfr/react-dsfr/spa";
-import { StrictMode } from "react";
+import { StrictMode, startTransition, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { Link } from "react-router-dom";
 import { todayIso } from "../domain/dates";
@@ -134,14 +134,30 @@ function appStarted(): void {
   document.documentElement.dataset.app = "";
 }
 
+/** Marks the app started once React has committed the hydrated page (an effect runs after it). */
+function StartedOnCommit(): null {
+  useEffect(appStarted, []);
+  return null;
+}
+
 /** Renders the app into #root, hydrating the pre-rendered page when it can. */
 function startApp(): void {
   const root = document.getElementById("root");
   if (!root) throw new Error("Missing #root element");
   if (hydratable(root) || serverRenderedHydratable(root)) {
     hydratingPrerenderedForms(root);
-    hydrateRoot(root, app, { onRecoverableError: (error) => reportError(error) });
-    appStarted();
+    // A transition is time-sliced: the hydration yields to the browser every few milliseconds
+    // instead of holding a tap behind one long task. The page is started only once hydrated.
+    startTransition(() => {
+      hydrateRoot(
+        root,
+        <>
+          {app}
+          <StartedOnCommit />
+        </>,
+        { onRecoverableError: (error) => reportError(error) },
+      );
+    });
   } else if (root.dataset.serverRendered !== undefined) {
     // Another visit's results: they stay on screen until this tab's own page replaces them.
     createRoot(root).render(app);
