@@ -7,7 +7,9 @@ bash scripts/engine/ensure-engine.sh
 bash scripts/oracle/ensure-oracle-cases.sh >/dev/null
 bash scripts/ensure-chromium.sh
 
-step() { printf '\n── %s\n' "$1"; }
+# Each step prints the time since the start of the checks, to see where the 20 minutes go.
+started=$SECONDS
+step() { printf '\n── %s (%d s)\n' "$1" "$((SECONDS - started))"; }
 step "Schéma";        npm run -s schema:check
 step "Types et lint"
 # Both use one core: side by side on CI's two (half a minute less); each log is printed whole.
@@ -73,3 +75,4 @@ step "Bout en bout";  npx vitest run --project e2e
 # five minutes); `npm run lighthouse` alone takes the median of three. The LCP, shift and
 # accessibility of each run are errors at the targets of issue 18 (lighthouserc.cjs).
 step "Lighthouse";    LIGHTHOUSE_RUNS=1 npm run -s lighthouse
+step "Fin"
