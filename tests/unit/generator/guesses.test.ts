@@ -4,7 +4,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { breakSchema, lineOf, removeTempDirs } from "./helpers";
 
-afterAll(removeTempDirs, 60_000);
+afterAll(removeTempDirs);
 
 const JOURNEY = "schema/journey.yaml";
 
