@@ -11,7 +11,7 @@ export default defineConfig({
           // The generator's tests compile the whole schema (a second or two alone, several
           // seconds on a loaded 2-core machine): 5 s timed out under load.
           testTimeout: 30_000,
-          // The generator's files remove their copies of schema/ (about 40 of 206 files each) in
+          // A generator file removes its copies of schema/ (up to about 35, of 206 files each) in
           // afterAll: that took over the default 10 s once on a loaded machine (2026-11-28).
           hookTimeout: 60_000,
           // Vitest's default leaves one core to its main process: one worker on a 2-core machine.
