@@ -5,6 +5,7 @@ import { gzipSync } from "node:zlib";
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { fontSubsetPlugin } from "./scripts/build/font-subset";
+import { unusedCssPlugin } from "./scripts/build/unused-css";
 
 const GENERATED_BUNDLE = fileURLToPath(new URL("./src/generated/bundle.json", import.meta.url));
 
@@ -72,7 +73,7 @@ const reactRouterProduction = [
 }));
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), aidsCountPlugin(), fontSubsetPlugin(), gzipPlugin()],
+  plugins: [react(), aidsCountPlugin(), fontSubsetPlugin(), unusedCssPlugin(), gzipPlugin()],
   resolve: {
     alias: [
       ...(command === "build" ? reactRouterProduction : []),

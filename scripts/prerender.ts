@@ -7,7 +7,8 @@
  * 2. Writes each into a copy of the built index.html (dist/app/prerendered/*.html, listed in
  *    pages.json), which the server sends for that path (src/server/spa.ts), with:
  *    - the rules of the stylesheet that the page's markup uses, inlined (its critical CSS): the
- *      DSFR's rules taken whole, selectors unchanged, in their order;
+ *      DSFR's rules taken whole, selectors unchanged, in their order (from the stylesheet the
+ *      build already rid of the rules no page can use: scripts/build/unused-css.ts);
  *    - the whole stylesheet and the app's entry script as `<link data-after-paint>`, which the
  *      inlined src/app/theme/afterPaint.ts turns into a download once the page is painted (the
  *      stylesheet as `media="print"`, which src/app/main.tsx turns on: `data-deferred-style`);
@@ -22,6 +23,7 @@ import postcss, { type AtRule, type Rule } from "postcss";
 import { build } from "vite";
 import { AFTER_PAINT_SCRIPT } from "../src/app/theme/afterPaint";
 import { EARLY_SCHEME_SCRIPT } from "../src/app/theme/earlyScheme";
+import { pruneCustomProperties, removeEmptyAtRules, varReferences } from "./build/unused-css";
 
 const repoRoot = resolve(import.meta.dirname, "..");
 const appDir = join(repoRoot, "dist/app");
@@ -50,42 +52,6 @@ function staticSelector(selector: string): string {
   return completed.replace(/^\s*\*$/, "*");
 }
 
-const VAR_REFERENCE = /var\(\s*(--[\w-]+)/g;
-
-/**
- * Drops the custom properties (the DSFR's colour tokens, most of the `:root` rules) that no kept
- * declaration reads, directly or through another custom property.
- */
-function pruneCustomProperties(root: postcss.Root, html: string) {
-  // Style attributes of the markup read some too.
-  const read = new Set<string>([...html.matchAll(VAR_REFERENCE)].map((match) => match[1]!));
-  const definitions = new Map<string, string[]>();
-  root.walkDecls((declaration) => {
-    const references = [...declaration.value.matchAll(VAR_REFERENCE)].map((match) => match[1]!);
-    if (declaration.prop.startsWith("--")) {
-      definitions.set(declaration.prop, [
-        ...(definitions.get(declaration.prop) ?? []),
-        ...references,
-      ]);
-    } else for (const name of references) read.add(name);
-  });
-  const pending = [...read];
-  while (pending.length > 0) {
-    for (const name of definitions.get(pending.pop()!) ?? []) {
-      if (!read.has(name)) {
-        read.add(name);
-        pending.push(name);
-      }
-    }
-  }
-  root.walkDecls((declaration) => {
-    if (declaration.prop.startsWith("--") && !read.has(declaration.prop)) declaration.remove();
-  });
-  root.walkRules((rule) => {
-    if (rule.nodes.length === 0) rule.remove();
-  });
-}
-
 /** The rules of `css` that may apply to `html`, in their order, selectors unchanged. */
 export function criticalCss(css: string, html: string): string {
   const { document } = new JSDOM(html).window;
@@ -108,18 +74,9 @@ export function criticalCss(css: string, html: string): string {
   root.walkRules((rule: Rule) => {
     if (!rule.selectors.some(applies)) rule.remove();
   });
-  pruneCustomProperties(root, html);
-  // Media queries and supports blocks left empty.
-  let removed = true;
-  while (removed) {
-    removed = false;
-    root.walkAtRules((atRule: AtRule) => {
-      if (atRule.nodes !== undefined && atRule.nodes.length === 0) {
-        atRule.remove();
-        removed = true;
-      }
-    });
-  }
+  // Style attributes of the markup read some custom properties too.
+  pruneCustomProperties(root, varReferences(html));
+  removeEmptyAtRules(root);
   return root.toResult().css;
 }
 

@@ -9,6 +9,8 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import postcss from "postcss";
+import { ProducibleClasses, requiredClasses } from "../../scripts/build/unused-css";
 import { normalizeSelector, selectorsNotInSources, selectorsOf } from "./css-selectors";
 
 const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
@@ -78,5 +80,26 @@ describe("built stylesheet", () => {
         [dsfr],
       ),
     ).toEqual([]);
+  });
+
+  it("leaves out the rules whose selectors all need a class no built file produces", () => {
+    // scripts/build/unused-css.ts; the stylesheet the DSFR ships holds thousands of them.
+    const builtFiles = readdirSync(assets)
+      .filter((name) => name.endsWith(".js"))
+      .map((name) => read(join(assets, name)));
+    const producible = new ProducibleClasses([...builtFiles, read(join(assets, "../index.html"))]);
+    const unusable = (css: string) => {
+      const selectors: string[] = [];
+      postcss.parse(css).walkRules((rule) => {
+        const dead = rule.selectors.every((selector) =>
+          requiredClasses(selector).some((name) => !producible.has(name)),
+        );
+        if (dead && !/keyframes$/.test((rule.parent as postcss.AtRule | undefined)?.name ?? ""))
+          selectors.push(rule.selector);
+      });
+      return selectors;
+    };
+    expect(unusable(read(join(reactDsfr, "dsfr/dsfr.css"))).length).toBeGreaterThan(1000);
+    expect(unusable(cssIn(assets).join("\n"))).toEqual([]);
   });
 });
