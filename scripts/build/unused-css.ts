@@ -92,6 +92,16 @@ function isInKeyframes(rule: Rule): boolean {
   return parent?.type === "atrule" && /keyframes$/.test((parent as AtRule).name);
 }
 
+/** Whether every selector of `rule` needs a class that nothing produces (keyframes never). */
+export function isUnusable(rule: Rule, producible: ProducibleClasses): boolean {
+  return (
+    !isInKeyframes(rule) &&
+    rule.selectors.every((selector) =>
+      requiredClasses(selector).some((name) => !producible.has(name)),
+    )
+  );
+}
+
 /**
  * Removes the custom properties that no declaration left in `root` reads, directly or through
  * another custom property, and none of `readElsewhere` (style attributes, scripts); then the rules
@@ -156,11 +166,7 @@ export function removeUnusedCss(css: string, sources: readonly string[]): Unused
   const root = postcss.parse(css);
   let removedRules = 0;
   root.walkRules((rule: Rule) => {
-    if (isInKeyframes(rule)) return;
-    const dead = rule.selectors.every((selector) =>
-      requiredClasses(selector).some((name) => !producible.has(name)),
-    );
-    if (dead) {
+    if (isUnusable(rule, producible)) {
       rule.remove();
       removedRules += 1;
     }
@@ -195,9 +201,7 @@ export function unusedCssPlugin(): Plugin {
       );
       const renamed = new Map<string, string>();
       for (const [fileName, output] of Object.entries(bundle)) {
-        if (output.type !== "asset" || !fileName.endsWith(".css")) continue;
-        const hashed = /-([\w-]{8})\.css$/.exec(fileName);
-        if (!hashed) continue;
+        if (output.type !== "asset" || !/-[\w-]{8}\.css$/.test(fileName)) continue;
         const before = String(output.source);
         const { css, removedRules, removedBytes } = removeUnusedCss(before, sources);
         const hash = createHash("sha256").update(css).digest("base64url").slice(0, 8);

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import postcss from "postcss";
-import { ProducibleClasses, requiredClasses } from "../../scripts/build/unused-css";
+import { isUnusable, ProducibleClasses } from "../../scripts/build/unused-css";
 import { normalizeSelector, selectorsNotInSources, selectorsOf } from "./css-selectors";
 
 const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
@@ -91,11 +91,7 @@ describe("built stylesheet", () => {
     const unusable = (css: string) => {
       const selectors: string[] = [];
       postcss.parse(css).walkRules((rule) => {
-        const dead = rule.selectors.every((selector) =>
-          requiredClasses(selector).some((name) => !producible.has(name)),
-        );
-        if (dead && !/keyframes$/.test((rule.parent as postcss.AtRule | undefined)?.name ?? ""))
-          selectors.push(rule.selector);
+        if (isUnusable(rule, producible)) selectors.push(rule.selector);
       });
       return selectors;
     };
