@@ -1,18 +1,21 @@
 /**
- * `npm run lighthouse` (and a step of `npm test`): Lighthouse CI on the built app, served by the
- * real server, with the budgets of lighthouserc.cjs as errors. Reports land in .lighthouseci/.
+ * `npm run lighthouse` (and a step of `npm test`): Lighthouse on the built app, served by the
+ * real server, with the budgets of lighthouserc.cjs as errors. Each run's CPU slowdown is
+ * calibrated to the host (scripts/lighthouse-calibrated.ts, docs/adr/0010); Lighthouse CI then
+ * asserts the budgets on the reports, which land in .lighthouseci/.
  *
  * The server runs without engine workers (ENGINE_URL points at a closed port): the pages
  * measured compute nothing, and the workers' warm-up would compete with Chromium for the CPU.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { freePort } from "../tests/integration/helpers/free-port";
 import { RECAP_PATH } from "../src/domain/journey";
-import { auditRecap } from "./lighthouse-recap";
+import { measureCalibrated } from "./lighthouse-calibrated";
+import { launch, recapRun, type CollectSettings } from "./lighthouse-recap";
 
 const repoRoot = resolve(import.meta.dirname, "..");
 const require = createRequire(import.meta.url);
@@ -21,6 +24,8 @@ const defaultBaseUrl = "http://127.0.0.1:8093";
 const staticDir = resolve(repoRoot, process.env.STATIC_DIR || "dist/app");
 const lhci = join(repoRoot, "node_modules/.bin/lhci");
 const resultsDir = join(repoRoot, ".lighthouseci");
+/** The reports Lighthouse CI's assertions read (@lhci/utils' saved-reports): no other counts. */
+const LHCI_REPORT = /^lhr-\d+\.json$/;
 
 async function waitUntilServing(url: string, child: ChildProcess, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
@@ -46,7 +51,7 @@ function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
 
 interface Lhr {
   finalDisplayedUrl: string;
-  /** Lighthouse's measure of the host's speed during the run: scores move with it. */
+  /** Lighthouse's measure of the host's speed just before the run's page load. */
   environment: { benchmarkIndex: number };
   categories: Record<string, { score: number | null }>;
   audits: Record<
@@ -61,7 +66,9 @@ interface Lhr {
 interface Rc {
   TARGETS: Record<string, { performance: number; lcpMs: number }>;
   CATALOGUE_URLS: string[];
-  ci: { collect: { chromePath: string; settings: Parameters<typeof auditRecap>[2] } };
+  ci: {
+    collect: { chromePath: string; settings: CollectSettings; url: string[]; numberOfRuns: number };
+  };
 }
 
 /** The target of issue 18 §4 for the page at `path`, as lighthouserc.cjs states it. */
@@ -82,7 +89,7 @@ function targetOf(path: string, targets: Rc["TARGETS"]): string {
 function printSummary(targets: Rc["TARGETS"]) {
   const kb = (bytes = 0) => `${(bytes / 1024).toFixed(1)} KB`;
   const byPage = new Map<string, Lhr[]>();
-  for (const file of readdirSync(resultsDir).filter((name) => /^lhr-.*\.json$/.test(name))) {
+  for (const file of readdirSync(resultsDir).filter((name) => LHCI_REPORT.test(name))) {
     const lhr = JSON.parse(readFileSync(join(resultsDir, file), "utf8")) as Lhr;
     const url = new URL(lhr.finalDisplayedUrl);
     const page = `${url.pathname}${url.search}`;
@@ -141,26 +148,43 @@ async function main(): Promise<number> {
     const env = { ...process.env, LHCI_BASE_URL: baseUrl };
     const config = "--config=lighthouserc.cjs";
     rmSync(resultsDir, { recursive: true, force: true });
+    mkdirSync(resultsDir, { recursive: true });
     const rc = require(join(repoRoot, "lighthouserc.cjs")) as Rc;
-    const collected = await run(["collect", config], env);
-    if (collected !== 0) return collected;
-    // The catalogue's pages, one run each: their shift and accessibility are asserted.
-    const catalogue = await run(
-      [
-        "collect",
-        config,
-        "--additive",
-        "--numberOfRuns=1",
-        ...rc.CATALOGUE_URLS.map((url) => `--url=${url.replace(defaultBaseUrl, baseUrl)}`),
-      ],
-      env,
-    );
-    if (catalogue !== 0) return catalogue;
-    // The recap, in a tab holding a visitor's answers: one run too.
-    await auditRecap(baseUrl, rc.ci.collect.chromePath, rc.ci.collect.settings, resultsDir);
+    const { chromePath, settings, url, numberOfRuns } = rc.ci.collect;
+    const flags = {
+      onlyCategories: settings.onlyCategories,
+      disableFullPageScreenshot: settings.disableFullPageScreenshot,
+      skipAudits: settings.skipAudits,
+      logLevel: "error" as const,
+    };
+    const freshChrome = async () => {
+      const browser = await launch(chromePath, settings);
+      return { page: await browser.newPage(), close: () => browser.close() };
+    };
+    // The three pages with targets, `numberOfRuns` times each; the catalogue's pages once each:
+    // their shift and accessibility are asserted; the recap, in a tab holding a visitor's answers.
+    const pages = [...Array.from({ length: numberOfRuns }, () => url).flat(), ...rc.CATALOGUE_URLS];
+    const runs = [
+      ...pages.map((address) => ({
+        url: address.replace(defaultBaseUrl, baseUrl),
+        flags,
+        open: freshChrome,
+      })),
+      recapRun(baseUrl, chromePath, settings),
+    ];
+    const calibration = await measureCalibrated(runs, resultsDir);
+    const reports = readdirSync(resultsDir).filter((name) => LHCI_REPORT.test(name));
+    if (reports.length !== runs.length)
+      throw new Error(`${reports.length} reports for ${runs.length} runs in ${resultsDir}`);
     const asserted = await run(["assert", config], env);
     await run(["upload", config], env);
     printSummary(rc.TARGETS);
+    console.log(
+      `Indice de vitesse de la machine, médiane des ${calibration.benchmarkIndices.length} mesures ` +
+        `(${calibration.benchmarkIndices.map(Math.round).join(", ")}) : ` +
+        `${Math.round(calibration.benchmarkIndex)} ; processeur ralenti ${calibration.slowdown} fois ` +
+        `(docs/adr/0010).`,
+    );
     return asserted;
   } finally {
     server.kill("SIGTERM");
