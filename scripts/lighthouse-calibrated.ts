@@ -15,7 +15,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import lighthouse, { type Flags, type Result } from "lighthouse";
-import type { Page } from "puppeteer-core";
+import puppeteer, { type Page } from "puppeteer-core";
 import { calibratedSlowdown } from "./lighthouse-slowdown";
 
 /**
@@ -31,8 +31,35 @@ interface Artifacts {
   settings: { throttling: { cpuSlowdownMultiplier: number } };
 }
 
-/** A tab to run Lighthouse in (`page`), or none when Lighthouse reaches Chrome by `flags.port`. */
-export type OpenTab = () => Promise<{ page?: Page; close: () => Promise<void> }>;
+/** lighthouserc.cjs's `ci.collect.settings`. */
+export interface CollectSettings {
+  chromeFlags: string;
+  onlyCategories: string[];
+  disableFullPageScreenshot: boolean;
+  skipAudits: string[];
+}
+
+/** A Chrome of its own for one run, with lighthouserc.cjs's flags. */
+export function launch(chromePath: string, settings: CollectSettings) {
+  return puppeteer.launch({
+    executablePath: chromePath,
+    headless: true,
+    args: settings.chromeFlags.split(/\s+/).filter((flag) => flag !== "--headless=new"),
+  });
+}
+
+/** Lighthouse's flags for lighthouserc.cjs's settings. */
+export function lighthouseFlags(settings: CollectSettings): Flags {
+  return {
+    onlyCategories: settings.onlyCategories,
+    disableFullPageScreenshot: settings.disableFullPageScreenshot,
+    skipAudits: settings.skipAudits,
+    logLevel: "error",
+  };
+}
+
+/** A tab to run Lighthouse in, and how to close its browser. */
+export type OpenTab = () => Promise<{ page: Page; close: () => Promise<void> }>;
 
 /** One page to measure: its address, Lighthouse's flags, how to open its tab. */
 export interface Run {

@@ -8,40 +8,17 @@
  * scripts/lighthouse-calibrated.ts), and its report joins the other pages', to which Lighthouse
  * CI's assertions apply.
  */
-import puppeteer from "puppeteer-core";
 import { STORAGE_KEYS } from "../src/app/machine/storage";
 import { RECAP_PATH } from "../src/domain/journey";
 import { student, VALUE_DATE } from "../tests/fixtures/situations";
-import type { Run } from "./lighthouse-calibrated";
-
-export interface CollectSettings {
-  chromeFlags: string;
-  onlyCategories: string[];
-  disableFullPageScreenshot: boolean;
-  skipAudits: string[];
-}
-
-/** A Chrome of its own for one run, with lighthouserc.cjs's flags. */
-export function launch(chromePath: string, settings: CollectSettings) {
-  return puppeteer.launch({
-    executablePath: chromePath,
-    headless: true,
-    args: settings.chromeFlags.split(/\s+/).filter((flag) => flag !== "--headless=new"),
-  });
-}
+import { launch, lighthouseFlags, type CollectSettings, type Run } from "./lighthouse-calibrated";
 
 /** The recap of a seeded simulation, to measure with the other pages. */
 export function recapRun(baseUrl: string, chromePath: string, settings: CollectSettings): Run {
   return {
     url: `${baseUrl}${RECAP_PATH}`,
-    flags: {
-      // The stored answers must survive Lighthouse's navigation (and so would the cache).
-      disableStorageReset: true,
-      onlyCategories: settings.onlyCategories,
-      disableFullPageScreenshot: settings.disableFullPageScreenshot,
-      skipAudits: settings.skipAudits,
-      logLevel: "error",
-    },
+    // The stored answers must survive Lighthouse's navigation (and so would the cache).
+    flags: { ...lighthouseFlags(settings), disableStorageReset: true },
     open: async () => {
       const browser = await launch(chromePath, settings);
       return { page: await seededTab(browser, baseUrl), close: () => browser.close() };

@@ -14,8 +14,13 @@ import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { freePort } from "../tests/integration/helpers/free-port";
 import { RECAP_PATH } from "../src/domain/journey";
-import { measureCalibrated } from "./lighthouse-calibrated";
-import { launch, recapRun, type CollectSettings } from "./lighthouse-recap";
+import {
+  launch,
+  lighthouseFlags,
+  measureCalibrated,
+  type CollectSettings,
+} from "./lighthouse-calibrated";
+import { recapRun } from "./lighthouse-recap";
 
 const repoRoot = resolve(import.meta.dirname, "..");
 const require = createRequire(import.meta.url);
@@ -151,12 +156,7 @@ async function main(): Promise<number> {
     mkdirSync(resultsDir, { recursive: true });
     const rc = require(join(repoRoot, "lighthouserc.cjs")) as Rc;
     const { chromePath, settings, url, numberOfRuns } = rc.ci.collect;
-    const flags = {
-      onlyCategories: settings.onlyCategories,
-      disableFullPageScreenshot: settings.disableFullPageScreenshot,
-      skipAudits: settings.skipAudits,
-      logLevel: "error" as const,
-    };
+    const flags = lighthouseFlags(settings);
     const freshChrome = async () => {
       const browser = await launch(chromePath, settings);
       return { page: await browser.newPage(), close: () => browser.close() };
