@@ -361,6 +361,45 @@ describe("pre-rendered pages", () => {
     }
   }, 60_000);
 
+  it("open a question of the FAQ pressed after the app started, before the page's own code arrived", async () => {
+    // The page is lazy: the app starts (`data-app`) with the page's content still waiting for
+    // its module, and React stopped a press on it, which was lost (tests/e2e/static-pages.test.ts
+    // lost a key press that way on a slow machine).
+    const { context, page, messages } = await openPage();
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/StaticPage-*.js", async (route) => {
+      await released;
+      await route.continue();
+    });
+    try {
+      await page.goto(`${baseUrl}/faq`);
+      await page.waitForFunction(() => document.documentElement.hasAttribute("data-app"));
+      const question = page.getByRole("button", { name: "Combien de temps faut-il ?" });
+      // The DSFR is there and listens to the question (its script loads on the focus).
+      await question.focus();
+      await page.waitForFunction(
+        (label) =>
+          [...document.querySelectorAll("button")]
+            .find((button) => button.textContent?.startsWith(label))
+            ?.hasAttribute("data-fr-js-collapse-button"),
+        "Combien de temps faut-il",
+      );
+      await question.press("Enter");
+      expect(
+        await page.evaluate(() => document.documentElement.hasAttribute("data-app-ready")),
+      ).toBe(false);
+      release();
+      await expect
+        .poll(() => question.getAttribute("aria-expanded"), { timeout: 20_000 })
+        .toBe("true");
+      await page.getByText("Environ 7 minutes.").waitFor({ state: "visible" });
+      expect(messages).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
   it("offer a returning visitor to resume, after the hydration", async () => {
     const { context, page, messages } = await openPage();
     try {

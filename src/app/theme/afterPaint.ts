@@ -26,12 +26,13 @@
  *   (`data-app-ready`, src/app/layout/pageReady.ts): then it is submitted to the app. What was
  *   typed is given back to the form by src/app/steps/typedBeforeStart.ts.
  * - A press on a button outside a form (the home page's "Je commence ma simulation", a question of
- *   the FAQ, the menu on a phone) before the app has started (`data-app`, src/app/main.tsx; React
- *   hydrates a button pressed after that at once) is pressed again once it has. One of the DSFR's
+ *   the FAQ, the menu on a phone) is kept from the page, then pressed again, until the app has
+ *   rendered the page with its handlers (`data-app-ready`). The app's start (`data-app`,
+ *   src/app/main.tsx) is not enough: the page itself hydrates once its own module has arrived
+ *   (it is lazy, inside a Suspense boundary), and until then React stops a press on it, which is
+ *   lost (a key press on a slow machine, tests/e2e/static-pages.test.ts). One of the DSFR's
  *   controls (`aria-controls`) waits until src/app/dsfr/interaction.ts is there to hold it in
- *   turn (`data-dsfr-holds`), until the DSFR has bound it; a press on such a control after the
- *   app has started but before that module has arrived (it loads apart) is held here too, and
- *   kept from the page meanwhile.
+ *   turn (`data-dsfr-holds`), until the DSFR has bound it; that module loads apart.
  * An element the app has rendered anew (not hydrated) is no longer in the page: its action is
  * dropped rather than done on something else.
  *
@@ -43,17 +44,14 @@ export const AFTER_PAINT_SCRIPT =
   'if(h.hasAttribute("data-app-ready"))return;e.preventDefault();if(e.isTrusted){q=e.target;p=null}},true);' +
   'document.addEventListener("click",function(e){' +
   "if(!e.isTrusted||!e.target.closest)return;" +
-  'var b=e.target.closest("#root button");if(!b||b.form)return;' +
-  'if(h.hasAttribute("data-app")){' +
-  'if(!b.hasAttribute("aria-controls")||h.hasAttribute("data-dsfr-holds"))return;' +
-  "e.preventDefault();e.stopImmediatePropagation()}" +
-  "p=b;q=null},true);" +
+  'var b=e.target.closest("#root button");if(!b||b.form||r(b))return;' +
+  "e.preventDefault();e.stopImmediatePropagation();p=b;q=null},true);" +
+  'function r(b){return h.hasAttribute("data-app-ready")&&(!b.hasAttribute("aria-controls")||h.hasAttribute("data-dsfr-holds"))}' +
   "new MutationObserver(function(){var b=p,f=q;" +
-  'if(b&&h.hasAttribute("data-app")&&(!b.hasAttribute("aria-controls")||h.hasAttribute("data-dsfr-holds"))){' +
-  "p=null;setTimeout(function(){if(b.isConnected)b.click()},0)}" +
+  "if(b&&r(b)){p=null;setTimeout(function(){if(b.isConnected)b.click()},0)}" +
   'if(f&&h.hasAttribute("data-app-ready")){' +
   "q=null;setTimeout(function(){if(f.isConnected&&f.requestSubmit)f.requestSubmit()},0)}" +
-  '}).observe(h,{attributes:true,attributeFilter:["data-app","data-dsfr-holds","data-app-ready"]});' +
+  '}).observe(h,{attributes:true,attributeFilter:["data-dsfr-holds","data-app-ready"]});' +
   "function g(){if(d)return;d=1;" +
   "var c=function(s){return[].slice.call(document.querySelectorAll(s))}," +
   "l=c('link[data-after-paint]:not([data-after-paint=\"modulepreload\"])').concat(c('link[data-after-paint=\"modulepreload\"]')),i=0;" +
