@@ -14,6 +14,7 @@ import { buildSimulatorApp, loadBundle } from "../../src/server/compose";
 import { createEngineSupervisor } from "../../src/server/engine";
 import { migrateToLatest, openSqliteDatabase, type DatabaseHandle } from "../../src/server/storage";
 import { freePort, quietLogger } from "../integration/helpers/engine";
+import { PAGE_READY_ATTRIBUTE } from "../../src/app/layout/pageReady";
 import { CHROMIUM_ARGS, staticDir } from "./harness";
 
 const PAGES: [path: string, h1: string][] = [
@@ -77,13 +78,20 @@ async function openPage(options: BrowserContextOptions = {}) {
   return { context, page, messages };
 }
 
-/** Whether the page's `<h1>` is the received one, once the app has started. */
+/** Whether the page's `<h1>` is the received one, once the app has rendered the page. */
 async function hydrated(page: Page): Promise<boolean> {
   // The app turns the deferred stylesheet on as it starts, then renders or hydrates.
   await page.waitForFunction(
     () => !document.querySelector("link[data-deferred-style][media=print]"),
   );
   await page.waitForFunction(() => document.title.includes(" - "));
+  // The page itself is lazy: until its module has arrived, its received `<h1>` stays whatever
+  // comes next, and a test that goes on (scripts aborted) cut that download (a fresh-clone run,
+  // 2026-11-29: "Failed to fetch dynamically imported module").
+  await page.waitForFunction(
+    (ready) => document.documentElement.hasAttribute(ready),
+    PAGE_READY_ATTRIBUTE,
+  );
   return page.evaluate(
     () =>
       document.querySelector("h1") ===
