@@ -1,3 +1,4 @@
+import { onFirstUse } from "./on-first-use";
 /**
  * Dates and periods derived from the simulation's value date (docs/product.md §9). Dates are ISO strings
  * (`YYYY-MM-DD`) handled as calendar dates, never through the local time zone.
@@ -68,16 +69,19 @@ export function monthsBefore(dateDeValeur: string, months: number): string {
   return `${year}-${pad(month)}-${pad(Math.min(parsed.day, lastDay))}`;
 }
 
-const monthFormatter = new Intl.DateTimeFormat("fr-FR", {
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
+const monthFormatter = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat("fr-FR", {
+      month: "long",
+      year: "numeric",
+      timeZone: "UTC",
+    }),
+);
 
 /** 'MMMM YYYY' in French, e.g. "octobre 2026". */
 export function monthLabel(id: string): string {
   const [year, month] = id.split("-").map(Number);
-  return monthFormatter.format(new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, 1)));
+  return monthFormatter().format(new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, 1)));
 }
 
 export function monthOption(id: string): PeriodOption {

@@ -1,13 +1,19 @@
 /** How amounts and counts read on the results, the aids pages and the recap e-mail. */
 import type { Droit } from "./types";
+import { onFirstUse } from "./on-first-use";
 
-const euros = new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" });
-const wholeEuros = new Intl.NumberFormat("fr-FR", {
-  style: "currency",
-  currency: "EUR",
-  maximumFractionDigits: 0,
-});
-const plain = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 2 });
+const euros = onFirstUse(
+  () => new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" }),
+);
+const wholeEuros = onFirstUse(
+  () =>
+    new Intl.NumberFormat("fr-FR", {
+      style: "currency",
+      currency: "EUR",
+      maximumFractionDigits: 0,
+    }),
+);
+const plain = onFirstUse(() => new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 2 }));
 
 const PER_PERIOD: Record<string, string> = {
   mensuelle: " / mois",
@@ -21,8 +27,8 @@ export function formatAmount(
   if (typeof droit.montant !== "number") return undefined;
   const isEuro = droit.unit === "€" || droit.unit === "EUR" || droit.unit === "";
   const amount = isEuro
-    ? (Number.isInteger(droit.montant) ? wholeEuros : euros).format(droit.montant)
-    : `${plain.format(droit.montant)}\u00a0${droit.unit}`;
+    ? (Number.isInteger(droit.montant) ? wholeEuros() : euros()).format(droit.montant)
+    : `${plain().format(droit.montant)}\u00a0${droit.unit}`;
   return `${amount}${PER_PERIOD[droit.periodicity] ?? ""}`;
 }
 
@@ -42,5 +48,5 @@ export function countLabel(count: number): string {
 
 /** "774 €", "774,10 €": a total in euros, with cents only when it has some. */
 export function formatEuros(amount: number): string {
-  return (Number.isInteger(amount) ? wholeEuros : euros).format(amount);
+  return (Number.isInteger(amount) ? wholeEuros() : euros()).format(amount);
 }

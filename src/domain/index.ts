@@ -5,6 +5,7 @@ export type * from "./schema-names";
 export * from "./answers";
 export * from "./local-answers";
 export * from "./dates";
+export * from "./on-first-use";
 export { evaluate, type PredicateContext } from "./predicates";
 export { predicateContext, roleOf, type JourneyOptions } from "./context";
 export * from "./journey";

@@ -13,6 +13,7 @@ import type {
 } from "./bundle";
 import { formatEuros } from "./format-amount";
 import type { Droit } from "./types";
+import { onFirstUse } from "./on-first-use";
 
 type Classified = Pick<
   Droit,
@@ -107,7 +108,7 @@ export function themesOf(
   return rules.themes.filter((theme) => present.has(theme.id));
 }
 
-const collator = new Intl.Collator("fr", { sensitivity: "base" });
+const collator = onFirstUse(() => new Intl.Collator("fr", { sensitivity: "base" }));
 
 function amountOf(droit: Pick<Droit, "montant">): number {
   return typeof droit.montant === "number" ? droit.montant : 0;
@@ -141,7 +142,7 @@ export function orderResults<T extends Classified>(
       if (difference !== 0) return difference;
     }
     return (
-      collator.compare(a.droit.label, b.droit.label) ||
+      collator().compare(a.droit.label, b.droit.label) ||
       (a.droit.id < b.droit.id ? -1 : a.droit.id > b.droit.id ? 1 : 0)
     );
   });

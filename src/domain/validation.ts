@@ -12,6 +12,7 @@ import {
 import type { Bundle, EntityName, Field, FieldKind } from "./bundle";
 import { isIsoDate } from "./dates";
 import { TAX_INCOME_CATEGORIES, WEALTH_ITEMS } from "./fiscal";
+import { onFirstUse } from "./on-first-use";
 import type { Answer, SimulationInput } from "./types";
 
 export interface ValidationIssue {
@@ -203,44 +204,11 @@ function checkAnswer(
     : undefined;
 }
 
-const answerFields = {
-  entityName: z.enum(["individu", "famille", "menage", "parents", "enfants"]),
-  id: z.string().max(40).optional(),
-  fieldName: z.string().min(1).max(120),
-  value: z.unknown(),
-  path: z.string().max(300).optional(),
-};
-const ANSWER_KEYS = new Set(Object.keys(answerFields));
-
 /**
- * Unknown keys of the answers are refused by `unknownAnswerKeys` rather than by `.strict()`, and
- * the default id is filled in place rather than by `.transform()`: every posted simulation holds
- * dozens of answers twice, and both cost more than twice the allocations of the whole parse
- * (`npm run bench` writes).
+ * Value dates the engine can compute: before June 2025, parameters of some aids do not exist in
+ * OpenFisca-France 176 and every computation fails (found by the API fuzz).
  */
-const answerShape = z.object(answerFields);
-
-const declaredAmount = z
-  .number("doit être un nombre")
-  .min(0, "doit être positif ou nul")
-  .max(1_000_000_000, "doit être inférieur ou égal à 1000000000");
-
-/** Taxable incomes of the fiscal year: person id → category → amount (docs/product.md §3). */
-const ressourcesFiscalesShape = z.record(
-  z.string().regex(PERSON_ID),
-  z.partialRecord(z.enum(TAX_INCOME_CATEGORIES), declaredAmount),
-  {
-    error: (issue) =>
-      issue.code === "invalid_key"
-        ? "les personnes doivent être demandeur, conjoint ou enfant_N"
-        : "doit être un objet",
-  },
-);
-
-/** Wealth item → amount (docs/product.md §3). */
-const patrimoineShape = z.partialRecord(z.enum(WEALTH_ITEMS), declaredAmount, {
-  error: "doit être un objet",
-});
+export const VALUE_DATES = { min: "2025-06-01", max: "2099-12-31" } as const;
 
 /** Stored in a column of its own: no control character (PostgreSQL refuses NUL in text). */
 const printable = (max: number) =>
@@ -250,51 +218,92 @@ const printable = (max: number) =>
     // eslint-disable-next-line no-control-regex
     .regex(/^[^\u0000-\u001f\u007f]*$/, "ne doit pas contenir de caractère de contrôle");
 
-/** Only the declared A/B tests and their variants (`src/domain/ab-tests.ts`). */
-const abTestingShape = z.unknown().superRefine((value, context) => {
-  for (const issue of abTestingIssues(value)) {
-    context.addIssue({
-      code: "custom",
-      message: issue.message,
-      // A test name is the visitor's: echoed shortened.
-      path: issue.test === undefined ? [] : [issue.test.slice(0, 60)],
-    });
-  }
-});
-
 /**
- * Value dates the engine can compute: before June 2025, parameters of some aids do not exist in
- * OpenFisca-France 176 and every computation fails (found by the API fuzz).
+ * The shapes of a posted simulation, built on first use: the browser loads this module with the
+ * questionnaire's predicates, on pages that validate no simulation, and building them took
+ * about 20 ms of the step page's start (issue 18, "Fast pages").
  */
-export const VALUE_DATES = { min: "2025-06-01", max: "2099-12-31" } as const;
+const shapes = onFirstUse(() => {
+  const answerFields = {
+    entityName: z.enum(["individu", "famille", "menage", "parents", "enfants"]),
+    id: z.string().max(40).optional(),
+    fieldName: z.string().min(1).max(120),
+    value: z.unknown(),
+    path: z.string().max(300).optional(),
+  };
 
-const inputShape = z
-  .object({
-    answers: z
-      .object({
-        all: z.array(answerShape).max(2000),
-        current: z.array(answerShape).max(2000),
-      })
-      .strict(),
-    dateDeValeur: z
-      .string()
-      .refine(isIsoDate, { message: "doit être une date au format AAAA-MM-JJ", abort: true })
-      .refine(
-        (date) => date >= VALUE_DATES.min && date <= VALUE_DATES.max,
-        `doit être comprise entre le ${VALUE_DATES.min} et le ${VALUE_DATES.max}`,
-      ),
-    version: printable(100).optional(),
-    abtesting: abTestingShape.optional(),
-    modifiedFrom: printable(100).optional(),
-    finishedAt: printable(40).optional(),
-    ressourcesFiscales: ressourcesFiscalesShape.optional(),
-    patrimoine: patrimoineShape.optional(),
-  })
-  .strict();
+  /**
+   * Unknown keys of the answers are refused by `unknownAnswerKeys` rather than by `.strict()`, and
+   * the default id is filled in place rather than by `.transform()`: every posted simulation holds
+   * dozens of answers twice, and both cost more than twice the allocations of the whole parse
+   * (`npm run bench` writes).
+   */
+  const answerShape = z.object(answerFields);
+
+  const declaredAmount = z
+    .number("doit être un nombre")
+    .min(0, "doit être positif ou nul")
+    .max(1_000_000_000, "doit être inférieur ou égal à 1000000000");
+
+  /** Taxable incomes of the fiscal year: person id → category → amount (docs/product.md §3). */
+  const ressourcesFiscalesShape = z.record(
+    z.string().regex(PERSON_ID),
+    z.partialRecord(z.enum(TAX_INCOME_CATEGORIES), declaredAmount),
+    {
+      error: (issue) =>
+        issue.code === "invalid_key"
+          ? "les personnes doivent être demandeur, conjoint ou enfant_N"
+          : "doit être un objet",
+    },
+  );
+
+  /** Wealth item → amount (docs/product.md §3). */
+  const patrimoineShape = z.partialRecord(z.enum(WEALTH_ITEMS), declaredAmount, {
+    error: "doit être un objet",
+  });
+
+  /** Only the declared A/B tests and their variants (`src/domain/ab-tests.ts`). */
+  const abTestingShape = z.unknown().superRefine((value, context) => {
+    for (const issue of abTestingIssues(value)) {
+      context.addIssue({
+        code: "custom",
+        message: issue.message,
+        // A test name is the visitor's: echoed shortened.
+        path: issue.test === undefined ? [] : [issue.test.slice(0, 60)],
+      });
+    }
+  });
+
+  const input = z
+    .object({
+      answers: z
+        .object({
+          all: z.array(answerShape).max(2000),
+          current: z.array(answerShape).max(2000),
+        })
+        .strict(),
+      dateDeValeur: z
+        .string()
+        .refine(isIsoDate, { message: "doit être une date au format AAAA-MM-JJ", abort: true })
+        .refine(
+          (date) => date >= VALUE_DATES.min && date <= VALUE_DATES.max,
+          `doit être comprise entre le ${VALUE_DATES.min} et le ${VALUE_DATES.max}`,
+        ),
+      version: printable(100).optional(),
+      abtesting: abTestingShape.optional(),
+      modifiedFrom: printable(100).optional(),
+      finishedAt: printable(40).optional(),
+      ressourcesFiscales: ressourcesFiscalesShape.optional(),
+      patrimoine: patrimoineShape.optional(),
+    })
+    .strict();
+  return { answerKeys: new Set(Object.keys(answerFields)), input };
+});
 
 /** "champ inconnu" for each key of a posted answer that the answer format does not have. */
 function unknownAnswerKeys(body: unknown): ValidationIssue[] {
   const errors: ValidationIssue[] = [];
+  const { answerKeys } = shapes();
   const answers = isRecord(body) && isRecord(body.answers) ? body.answers : undefined;
   if (!answers) return errors;
   // Loops rather than flatMap: this runs on every posted answer and allocates nothing for valid ones.
@@ -304,7 +313,7 @@ function unknownAnswerKeys(body: unknown): ValidationIssue[] {
     items.forEach((answer: unknown, index) => {
       if (!isRecord(answer)) return;
       for (const key in answer) {
-        if (ANSWER_KEYS.has(key)) continue;
+        if (answerKeys.has(key)) continue;
         errors.push({ path: formatPath(["answers", list, index, key]), message: "champ inconnu" });
       }
     });
@@ -326,7 +335,7 @@ function formatPath(path: PropertyKey[]): string {
 
 /** Validates a posted simulation against the schema bundle (docs/architecture.md "The answer format"). */
 export function parseSimulationInput(bundle: Bundle, body: unknown): ParseResult<SimulationInput> {
-  const parsed = inputShape.safeParse(body);
+  const parsed = shapes().input.safeParse(body);
   const unknownKeys = unknownAnswerKeys(body);
   if (!parsed.success || unknownKeys.length > 0) {
     const issues = parsed.success ? [] : parsed.error.issues;

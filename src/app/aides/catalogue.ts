@@ -14,7 +14,7 @@ import type {
   Institution,
   InstitutionType,
 } from "../../domain";
-import { benefitTerritoryContains, placeConditionsHold } from "../../domain";
+import { benefitTerritoryContains, onFirstUse, placeConditionsHold } from "../../domain";
 
 interface EntryBase {
   id: string;
@@ -141,7 +141,7 @@ export interface TypeGroup {
   count: number;
 }
 
-const collator = new Intl.Collator("fr", { sensitivity: "base", numeric: true });
+const collator = onFirstUse(() => new Intl.Collator("fr", { sensitivity: "base", numeric: true }));
 
 /**
  * By institution type (in the order of `TYPE_HEADINGS`), then by institution (by label), each
@@ -167,9 +167,9 @@ export function groupCatalogue(entries: readonly CatalogueEntry[]): TypeGroup[] 
     const institutions = byType.get(type);
     if (!institutions) return [];
     const groups = [...institutions.values()].sort((a, b) =>
-      collator.compare(a.institution.label, b.institution.label),
+      collator().compare(a.institution.label, b.institution.label),
     );
-    for (const group of groups) group.entries.sort((a, b) => collator.compare(a.label, b.label));
+    for (const group of groups) group.entries.sort((a, b) => collator().compare(a.label, b.label));
     const count = groups.reduce((sum, group) => sum + group.entries.length, 0);
     return [{ type, heading, institutions: groups, count }];
   });

@@ -1,5 +1,6 @@
 import {
   TAX_INCOME_CATEGORIES,
+  onFirstUse,
   WEALTH_ITEMS,
   valueDates,
   type Patrimoine,
@@ -9,7 +10,9 @@ import { TAX_INCOME_LABELS, WEALTH_LABELS } from "../simulation/fiscal/labels";
 import { FISCAL_PATH, PATRIMOINE_PATH } from "../simulation/paths";
 import type { RecapRow } from "./sections";
 
-const euros = new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" });
+const euros = onFirstUse(
+  () => new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" }),
+);
 const OWNERS: Record<string, string> = {
   demandeur: "vous",
   conjoint: "votre conjoint ou conjointe",
@@ -32,7 +35,7 @@ export function fiscalRows(
           key: `fiscal#${personId}.${category}`,
           path: FISCAL_PATH,
           question: `${TAX_INCOME_LABELS[category].label} en ${fiscalYear} (${owner})`,
-          value: euros.format(amount),
+          value: euros().format(amount),
         },
       ];
     }),
@@ -45,7 +48,7 @@ export function fiscalRows(
         key: `patrimoine#${item}`,
         path: PATRIMOINE_PATH,
         question: WEALTH_LABELS[item].label,
-        value: euros.format(amount),
+        value: euros().format(amount),
       },
     ];
   });

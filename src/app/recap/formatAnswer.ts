@@ -1,8 +1,11 @@
 import type { AnswerValue, ChoiceOption, ResolvedField } from "../../domain";
 import { formatDateFr } from "../steps/validateField";
+import { onFirstUse } from "../../domain";
 
-const euros = new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" });
-const numbers = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 2 });
+const euros = onFirstUse(
+  () => new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" }),
+);
+const numbers = onFirstUse(() => new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 2 }));
 
 function labelOf(options: ChoiceOption[], value: string | number): string {
   return options.find((option) => option.value === value)?.label ?? String(value);
@@ -24,10 +27,10 @@ export function formatAnswer(
     const amounts = periods.map((period) => ({ period, amount: value[period.id] ?? 0 }));
     const [first] = amounts;
     if (first && amounts.length > 1 && amounts.every(({ amount }) => amount === first.amount)) {
-      return `${euros.format(first.amount)} par mois`;
+      return `${euros().format(first.amount)} par mois`;
     }
     return amounts
-      .map(({ period, amount }) => `${period.label}\u00a0: ${euros.format(amount)}`)
+      .map(({ period, amount }) => `${period.label}\u00a0: ${euros().format(amount)}`)
       .join(", ");
   }
   switch (field.kind) {
@@ -36,9 +39,9 @@ export function formatAnswer(
     case "date":
       return typeof value === "string" ? formatDateFr(value) : String(value);
     case "money":
-      return typeof value === "number" ? euros.format(value) : String(value);
+      return typeof value === "number" ? euros().format(value) : String(value);
     case "number":
-      return typeof value === "number" ? numbers.format(value) : String(value);
+      return typeof value === "number" ? numbers().format(value) : String(value);
     default:
       return String(value);
   }

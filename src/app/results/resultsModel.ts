@@ -3,6 +3,7 @@
  * Content (group labels, priorities, links) comes from the bundle and the results themselves.
  */
 import type { Benefit, BenefitGroup, Droit } from "../../domain";
+import { onFirstUse } from "../../domain";
 
 /** What the results pages know about a result beyond the `Droit` the server sends. */
 export interface ResultInfo {
@@ -40,7 +41,7 @@ export function infoIndex(benefits: Benefit[], droits: readonly Droit[] = []): I
   return (id) => index.get(id);
 }
 
-const collator = new Intl.Collator("fr", { sensitivity: "base" });
+const collator = onFirstUse(() => new Intl.Collator("fr", { sensitivity: "base" }));
 
 /** By priority (lower first, results without one after), then by label in French order. */
 export function sortDroits<T extends Pick<Droit, "id" | "label">>(
@@ -52,7 +53,7 @@ export function sortDroits<T extends Pick<Droit, "id" | "label">>(
     const pa = priority(a);
     const pb = priority(b);
     if (pa !== pb) return pa < pb ? -1 : 1;
-    return collator.compare(a.label, b.label);
+    return collator().compare(a.label, b.label);
   });
 }
 

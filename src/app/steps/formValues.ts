@@ -6,6 +6,7 @@ import type {
   ResolvedField,
 } from "../../domain";
 import { toDateParts, type DateParts } from "./dateParts";
+import { onFirstUse } from "../../domain";
 
 /** What a monthly amounts field holds while it is edited. */
 export interface MonthlyAmountsValue {
@@ -18,13 +19,16 @@ export interface MonthlyAmountsValue {
 export type FormValue = string | string[] | MonthlyAmountsValue | DateParts | Commune | null;
 export type FormValues = Record<string, FormValue>;
 
-const numberFormat = new Intl.NumberFormat("fr-FR", {
-  maximumFractionDigits: 2,
-  useGrouping: false,
-});
+const numberFormat = onFirstUse(
+  () =>
+    new Intl.NumberFormat("fr-FR", {
+      maximumFractionDigits: 2,
+      useGrouping: false,
+    }),
+);
 
 export function formatDecimal(value: number): string {
-  return numberFormat.format(value);
+  return numberFormat().format(value);
 }
 
 /** Parses "1200", "1 200,50" or "1200.5"; `undefined` when it is not a number. */
