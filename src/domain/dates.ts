@@ -1,8 +1,8 @@
-import { onFirstUse } from "./on-first-use";
 /**
  * Dates and periods derived from the simulation's value date (docs/product.md §9). Dates are ISO strings
  * (`YYYY-MM-DD`) handled as calendar dates, never through the local time zone.
  */
+import { onFirstUse } from "./on-first-use";
 
 export interface PeriodOption {
   id: string;
