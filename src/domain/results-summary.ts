@@ -165,8 +165,10 @@ export interface Alternative<T> {
 export interface ResultsSummary<T> {
   /** Euros, counting only what can be received together. */
   totals: Record<Exclude<ResultTotal, "none">, number>;
-  /** The ids the totals count. */
+  /** The ids the totals add: an amount, received with the options taken, not a guess. */
   counted: Set<string>;
+  /** The ids of the options not taken: shown, never added. */
+  leftOut: Set<string>;
   alternatives: Alternative<T>[];
 }
 
@@ -248,12 +250,11 @@ export function summarizeResults<T extends Classified>(
     });
   }
 
-  const counted = countedFor(best);
+  const received = countedFor(best);
+  const counted = received.filter((droit) => cents.has(droit.id));
   const totals = { mensuel: 0, annuel: 0, ponctuel: 0 };
-  for (const droit of counted) {
-    const entry = cents.get(droit.id);
-    if (entry) totals[entry.total] += entry.cents;
-  }
+  for (const droit of counted) totals[cents.get(droit.id)!.total] += cents.get(droit.id)!.cents;
+  const receivedIds = new Set(received.map((droit) => droit.id));
   return {
     totals: {
       mensuel: totals.mensuel / 100,
@@ -261,6 +262,7 @@ export function summarizeResults<T extends Classified>(
       ponctuel: totals.ponctuel / 100,
     },
     counted: new Set(counted.map((droit) => droit.id)),
+    leftOut: new Set(droits.filter((droit) => !receivedIds.has(droit.id)).map(({ id }) => id)),
     alternatives: active.map(({ exclusion, present }, i) => ({
       exclusion,
       options: present.map((option) => ({

@@ -74,13 +74,7 @@ export function ResultsPage() {
   const rules = bundle.results;
   const summary = useMemo(() => summarizeResults(droits ?? [], rules), [droits, rules]);
   // The amounts the summary counts, in the page's order: the three largest are named in it.
-  const counted = (droits ?? []).filter(
-    (droit) =>
-      summary.counted.has(droit.id) &&
-      categoryOf(droit, rules).total !== "none" &&
-      typeof droit.montant === "number" &&
-      droit.montant > 0,
-  );
+  const counted = (droits ?? []).filter((droit) => summary.counted.has(droit.id));
   const top = counted.slice(0, 3);
   const themes = (rules?.themes ?? [])
     .map((theme) => ({

@@ -54,36 +54,66 @@ interface AlternativesProps {
   summary: Summary<Droit>;
 }
 
+/**
+ * What the line of an option says of the totals, or null. The option taken is not always counted
+ * whole: the RSA, taken with the prime d’activité over the CEJ, is left out when another choice of
+ * the page takes the AAH over it. The line then names what the totals count, and where the rest
+ * was decided, so that it never says an amount is counted when it is not.
+ */
+export function optionNote(summary: Summary<Droit>, choice: number, option: number): string | null {
+  const alternative = summary.alternatives[choice];
+  const taken = alternative?.options[option];
+  if (!alternative || !taken?.chosen) return null;
+  if (alternative.exclusion.preferred) return "en général le meilleur choix";
+  const counted = taken.droits.filter((droit) => summary.counted.has(droit.id));
+  if (counted.length === 0) return null;
+  const amounts = taken.droits.filter(
+    (droit) => typeof droit.montant === "number" && droit.montant > 0,
+  );
+  if (counted.length === amounts.length) return "compté dans le total";
+  const where = taken.droits
+    .filter((droit) => summary.leftOut.has(droit.id))
+    .map((droit) => {
+      const other = summary.alternatives.findIndex(
+        (candidate, index) =>
+          index !== choice &&
+          candidate.options.some(
+            (candidateOption) =>
+              !candidateOption.chosen && candidateOption.droits.some(({ id }) => id === droit.id),
+          ),
+      );
+      return `${droit.label}\u00a0: voir le choix ${other < choice ? "ci-dessus" : "ci-dessous"}`;
+    });
+  const only = `dans le total\u00a0: ${frenchList(counted.map((droit) => droit.label))} seulement`;
+  return where.length > 0 ? `${only} (${where.join(" ; ")})` : only;
+}
+
 /** "Vous devrez choisir entre …": results that cannot be received together, with each amount. */
 export function Alternatives({ summary }: AlternativesProps) {
   if (summary.alternatives.length === 0) return null;
   return (
     <>
-      {summary.alternatives.map(({ exclusion, options }) => (
+      {summary.alternatives.map(({ exclusion, options }, choice) => (
         <div
           key={exclusion.id}
           className="fr-alert fr-alert--warning fr-alert--sm fr-mb-2w app-results-choice"
         >
           <h2 className="fr-alert__title">Vous devrez choisir entre&nbsp;:</h2>
           <ul>
-            {options.map((option, i) => (
-              <li key={i}>
-                {frenchList(
-                  option.droits.map((droit) => {
-                    const amount = formatAmount(droit);
-                    return amount ? `${droit.label} (${amount})` : droit.label;
-                  }),
-                )}
-                {option.chosen && exclusion.preferred ? (
-                  <span className="fr-text--sm"> — en général le meilleur choix</span>
-                ) : option.chosen &&
-                  option.droits.some(
-                    (droit) => summary.counted.has(droit.id) && typeof droit.montant === "number",
-                  ) ? (
-                  <span className="fr-text--sm"> — compté dans le total</span>
-                ) : null}
-              </li>
-            ))}
+            {options.map((option, i) => {
+              const note = optionNote(summary, choice, i);
+              return (
+                <li key={i}>
+                  {frenchList(
+                    option.droits.map((droit) => {
+                      const amount = formatAmount(droit);
+                      return amount ? `${droit.label} (${amount})` : droit.label;
+                    }),
+                  )}
+                  {note && <span className="fr-text--sm"> — {note}</span>}
+                </li>
+              );
+            })}
           </ul>
           <p className="fr-text--sm fr-mb-0">{exclusion.reason}</p>
         </div>

@@ -115,6 +115,9 @@ describe("summarizeResults", () => {
       rules,
     );
     expect(summary.totals).toEqual({ mensuel: 252.9, annuel: 0, ponctuel: 0 });
+    // Nor names it among the amounts the totals count.
+    expect([...summary.counted]).toEqual(["aide_logement"]);
+    expect([...summary.leftOut]).toEqual([]);
   });
 
   const ids = rules.exclusions.flatMap((e) => e.options.flat());
@@ -147,6 +150,26 @@ describe("summarizeResults", () => {
           );
           expect(countedOptions.length).toBeLessThanOrEqual(1);
         }
+      }),
+    );
+  });
+
+  it("totals exactly the amounts it says it counts, and never one it left out", () => {
+    fc.assert(
+      fc.property(arbitraryDroits, (droits) => {
+        const { totals, counted, leftOut } = summarizeResults(droits, rules);
+        const named = droits.filter((d) => counted.has(d.id));
+        for (const d of named) {
+          expect(typeof d.montant).toBe("number");
+          expect(d.montant).toBeGreaterThan(0);
+          expect(leftOut.has(d.id)).toBe(false);
+        }
+        // Each total is in its own unit (per month, per year, once): their cents add up to the
+        // cents of the amounts named, whatever their periodicity.
+        const total = Math.round((totals.mensuel + totals.annuel + totals.ponctuel) * 100);
+        expect(total).toBe(
+          named.reduce((sum, d) => sum + Math.round((d.montant as number) * 100), 0),
+        );
       }),
     );
   });

@@ -1,0 +1,71 @@
+/**
+ * The "Vous devrez choisir entre" boxes of the results (src/app/results/ResultsSummary.tsx) over
+ * the real exclusions of schema/results.yaml: a line never says an amount is counted in the total
+ * when the total leaves it out.
+ */
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import bundleJson from "../../../src/generated/bundle.json";
+import { Alternatives, optionNote } from "../../../src/app/results/ResultsSummary";
+import { summarizeResults, type Bundle, type Droit } from "../../../src/domain";
+
+const rules = (bundleJson as unknown as Bundle).results!;
+
+const droit = (id: string, label: string, montant: number): Droit => ({
+  id,
+  label,
+  description: "",
+  institution: "caf",
+  montant,
+  unit: "€",
+  periodicity: "mensuelle",
+  links: {},
+});
+
+// A disabled young person out of work: the AAH outweighs the RSA, and the RSA with the prime
+// d’activité outweighs the CEJ. Of that option, only the prime d’activité can be received.
+const summary = summarizeResults(
+  [
+    droit("contrat_engagement_jeune", "Contrat d’engagement jeune", 300),
+    droit("rsa", "Revenu de solidarité active", 568.94),
+    droit("ppa", "Prime d’activité", 600),
+    droit("aah", "Allocation aux adultes handicapés", 1033.32),
+  ],
+  rules,
+);
+const boxes = summary.alternatives.map((alternative) => alternative.exclusion.id);
+const cejBox = boxes.indexOf("cej-rsa-ppa");
+const aahBox = boxes.indexOf("aah-rsa");
+const taken = (box: number) => summary.alternatives[box]!.options.findIndex((o) => o.chosen);
+
+describe("the line of the option taken", () => {
+  it("counts the AAH and the prime d’activité, not the RSA (1,033.32 + 600)", () => {
+    expect(summary.totals.mensuel).toBe(1633.32);
+    expect(cejBox).toBeGreaterThanOrEqual(0);
+    expect(aahBox).toBeGreaterThanOrEqual(0);
+  });
+
+  it("names what the total counts when another choice left part of the option out", () => {
+    const note = optionNote(summary, cejBox, taken(cejBox));
+    expect(note).toBe(
+      "dans le total\u00a0: Prime d’activité seulement (Revenu de solidarité active\u00a0: " +
+        `voir le choix ${aahBox > cejBox ? "ci-dessous" : "ci-dessus"})`,
+    );
+    expect(note).not.toMatch(/^compté dans le total/);
+  });
+
+  it("says an option is counted when all of it is", () => {
+    expect(optionNote(summary, aahBox, taken(aahBox))).toBe("compté dans le total");
+  });
+
+  it("says nothing of an option not taken", () => {
+    const notTaken = summary.alternatives[cejBox]!.options.findIndex((o) => !o.chosen);
+    expect(optionNote(summary, cejBox, notTaken)).toBeNull();
+  });
+
+  it("shows that line in the box", () => {
+    const html = renderToStaticMarkup(<Alternatives summary={summary} />);
+    expect(html).toContain("Prime d’activité seulement");
+    expect(html.match(/compté dans le total/g)).toHaveLength(1);
+  });
+});
