@@ -167,8 +167,11 @@ export interface ResultsSummary<T> {
   totals: Record<Exclude<ResultTotal, "none">, number>;
   /** The ids the totals add: an amount, received with the options taken, not a guess. */
   counted: Set<string>;
-  /** The ids of the options not taken: shown, never added. */
-  leftOut: Set<string>;
+  /**
+   * The ids of the options not taken (shown, never added), each with the index, in
+   * `alternatives`, of the choice that left it out.
+   */
+  leftOut: Map<string, number>;
   alternatives: Alternative<T>[];
 }
 
@@ -250,19 +253,29 @@ export function summarizeResults<T extends Classified>(
     });
   }
 
-  const received = countedFor(best);
-  const counted = received.filter((droit) => cents.has(droit.id));
+  const counted = new Set<string>();
   const totals = { mensuel: 0, annuel: 0, ponctuel: 0 };
-  for (const droit of counted) totals[cents.get(droit.id)!.total] += cents.get(droit.id)!.cents;
-  const receivedIds = new Set(received.map((droit) => droit.id));
+  for (const { id } of countedFor(best)) {
+    const entry = cents.get(id);
+    if (!entry) continue;
+    counted.add(id);
+    totals[entry.total] += entry.cents;
+  }
+  const leftOut = new Map<string, number>();
+  active.forEach(({ exclusion }, i) =>
+    exclusion.options.forEach((ids, index) => {
+      if (index === best[i]) return;
+      for (const id of ids) if (byId.has(id) && !leftOut.has(id)) leftOut.set(id, i);
+    }),
+  );
   return {
     totals: {
       mensuel: totals.mensuel / 100,
       annuel: totals.annuel / 100,
       ponctuel: totals.ponctuel / 100,
     },
-    counted: new Set(counted.map((droit) => droit.id)),
-    leftOut: new Set(droits.filter((droit) => !receivedIds.has(droit.id)).map(({ id }) => id)),
+    counted,
+    leftOut,
     alternatives: active.map(({ exclusion, present }, i) => ({
       exclusion,
       options: present.map((option) => ({

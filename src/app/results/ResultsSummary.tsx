@@ -71,19 +71,11 @@ export function optionNote(summary: Summary<Droit>, choice: number, option: numb
     (droit) => typeof droit.montant === "number" && droit.montant > 0,
   );
   if (counted.length === amounts.length) return "compté dans le total";
-  const where = taken.droits
-    .filter((droit) => summary.leftOut.has(droit.id))
-    .map((droit) => {
-      const other = summary.alternatives.findIndex(
-        (candidate, index) =>
-          index !== choice &&
-          candidate.options.some(
-            (candidateOption) =>
-              !candidateOption.chosen && candidateOption.droits.some(({ id }) => id === droit.id),
-          ),
-      );
-      return `${droit.label}\u00a0: voir le choix ${other < choice ? "ci-dessus" : "ci-dessous"}`;
-    });
+  const where = taken.droits.flatMap((droit) => {
+    const decidedBy = summary.leftOut.get(droit.id);
+    if (decidedBy === undefined) return [];
+    return `${droit.label}\u00a0: voir le choix ${decidedBy < choice ? "ci-dessus" : "ci-dessous"}`;
+  });
   const only = `dans le total\u00a0: ${frenchList(counted.map((droit) => droit.label))} seulement`;
   return where.length > 0 ? `${only} (${where.join(" ; ")})` : only;
 }
