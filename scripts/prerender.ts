@@ -21,6 +21,7 @@ import { gzipSync } from "node:zlib";
 import { JSDOM } from "jsdom";
 import postcss, { type AtRule, type Rule } from "postcss";
 import { build } from "vite";
+import { escapeHtml } from "../src/domain/escape-html";
 import { AFTER_PAINT_SCRIPT } from "../src/app/theme/afterPaint";
 import { EARLY_SCHEME_SCRIPT } from "../src/app/theme/earlyScheme";
 import { pruneCustomProperties, removeEmptyAtRules, varReferences } from "./build/unused-css";
@@ -78,10 +79,6 @@ export function criticalCss(css: string, html: string): string {
   pruneCustomProperties(root, varReferences(html));
   removeEmptyAtRules(root);
   return root.toResult().css;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
 /** The shell index.html turned into the page at `path`. */

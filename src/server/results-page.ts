@@ -14,10 +14,12 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { escapeHtml } from "../domain/escape-html";
 import { LruCache } from "../domain/lru";
 import { SIMULATION_ID_PATTERN, verifyToken, type SimulationRepository } from "./storage";
 import type { StoredSimulation } from "./storage";
 import type { RateLimiter } from "./rate-limit";
+import { isClientRendered } from "./spa";
 
 export const RESULTS_COOKIE = "resultats";
 export const RESULTS_PAGE_PATH = "/simulation/resultats";
@@ -31,8 +33,6 @@ const RENDERER_FILE = "prerender.js";
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 /** Must match src/app/main.tsx. */
 const SESSION_STATE_ID = "server-session-state";
-/** Query parameters of an embedding (src/server/spa.ts): its page is rendered by the browser. */
-const FRAMED_PARAMETERS = ["iframe", "theme", "data-with-logo"];
 
 /** What the results route sends, kept as sent: the browser stores exactly this. */
 export interface SentResults {
@@ -67,14 +67,6 @@ export interface ResultsPageOptions {
    * address reloading in a loop cannot take the event loop from the others.
    */
   limiter?: RateLimiter;
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;");
 }
 
 /** The id and token of the `resultats` cookie, when well formed. */
@@ -214,7 +206,7 @@ export function createResultsPage(options: ResultsPageOptions) {
       const [path = "", query = ""] = request.url.split("?", 2);
       if (path !== RESULTS_PAGE_PATH) return undefined;
       const parameters = new URLSearchParams(query);
-      if (FRAMED_PARAMETERS.some((name) => parameters.has(name))) return undefined;
+      if (isClientRendered(parameters)) return undefined;
       const cookie = readResultsCookie(request.headers.cookie);
       if (!cookie) {
         if (!parameters.has("debug")) return undefined;

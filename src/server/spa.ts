@@ -68,6 +68,11 @@ export function wantsSpaFallback(request: FastifyRequest): boolean {
  */
 const CLIENT_RENDERED_PARAMETERS = ["iframe", "theme", "data-with-logo"];
 
+/** Whether the query asks for an embedding's layout or theme, which the browser renders. */
+export function isClientRendered(parameters: URLSearchParams): boolean {
+  return CLIENT_RENDERED_PARAMETERS.some((name) => parameters.has(name));
+}
+
 /**
  * The file of the page at `url`: its pre-rendering when there is one, else the shell of its
  * route (the app's shell that preloads the route's modules; pages.json names them by a pattern
@@ -90,7 +95,7 @@ export function spaFile(url: string, prerendered: PrerenderedPages): string {
   }
   const file = exact;
   const parameters = new URLSearchParams(query);
-  return CLIENT_RENDERED_PARAMETERS.some((name) => parameters.has(name)) ? "index.html" : file;
+  return isClientRendered(parameters) ? "index.html" : file;
 }
 
 export function sendSpaIndex(

@@ -1,5 +1,6 @@
 import type { Droit } from "../../domain";
 import { resultValue } from "../../domain";
+import { escapeHtml } from "../../domain/escape-html";
 
 export interface RecapContent {
   simulationId: string;
@@ -86,12 +87,4 @@ export function recapSms({ droits, resultsUrl }: RecapContent): string {
         ? "1 aide trouvée"
         : `${droits.length} aides trouvées`;
   return `Simulateur d’aides\u00a0: ${count}. Vos résultats\u00a0: ${resultsUrl}`;
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;");
 }
