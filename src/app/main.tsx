@@ -13,7 +13,7 @@ import { telemetryConfig } from "./analytics/runtimeConfig";
 import { App } from "./App";
 import { isFramed } from "./iframe/IframeContext";
 import { resolveIframeState } from "./iframe/iframeState";
-import { STORAGE_KEYS } from "./machine/storage";
+import { STORAGE_KEYS, peekStoredResults } from "./machine/storage";
 import { hydratingPrerenderedForms } from "./steps/typedBeforeStart";
 
 // A pre-rendered page (scripts/prerender.ts) inlines the rules of its first paint and links the
@@ -70,13 +70,9 @@ function serverRenderedHydratable(container: HTMLElement): boolean {
   if (rendered !== "" && storage.getItem(STORAGE_KEYS.simulation) === null)
     adoptServerSession(storage);
   if (rendered === "") return storage.getItem(STORAGE_KEYS.simulation) === null;
-  const calculs = parsed(storage.getItem(STORAGE_KEYS.calculs));
+  const { simulationId, calculs } = peekStoredResults(storage);
   return (
-    parsed(storage.getItem(STORAGE_KEYS.simulationId)) === rendered &&
-    typeof calculs === "object" &&
-    calculs !== null &&
-    (calculs as { dirty?: unknown }).dirty !== true &&
-    (calculs as { resultats?: { _id?: unknown } }).resultats?._id === rendered
+    simulationId === rendered && calculs?.dirty === false && calculs.resultats._id === rendered
   );
 }
 

@@ -171,10 +171,29 @@ export function savePersistedState(
  * home page needs to offer a resume without loading the machine.
  */
 export function peekStoredSimulation(storage: KeyValueStorage): StoredSimulation | undefined {
+  return asSimulation(peekItem(storage, STORAGE_KEYS.simulation));
+}
+
+/** The JSON value stored under `key`, or undefined when absent, unreadable or not JSON. */
+function peekItem(storage: KeyValueStorage, key: string): unknown {
   try {
-    const raw = storage.getItem(STORAGE_KEYS.simulation);
-    return raw === null ? undefined : asSimulation(JSON.parse(raw));
+    const raw = storage.getItem(key);
+    return raw === null ? undefined : (JSON.parse(raw) as unknown);
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The stored simulation id and results, read as loadPersistedState reads them but without side
+ * effects: what src/app/main.tsx needs to know whether the results the server rendered are this
+ * tab's own (then it hydrates them).
+ */
+export function peekStoredResults(storage: KeyValueStorage): {
+  simulationId?: string;
+  calculs?: StoredCalculs;
+} {
+  const simulationId = asString(peekItem(storage, STORAGE_KEYS.simulationId));
+  const calculs = asCalculs(peekItem(storage, STORAGE_KEYS.calculs));
+  return { ...(simulationId ? { simulationId } : {}), ...(calculs ? { calculs } : {}) };
 }
