@@ -1,6 +1,7 @@
 import { fr } from "@codegouvfr/react-dsfr";
+// The public `Display` is a no-op since the DSFR header mounts the dialog itself.
+import { Display } from "@codegouvfr/react-dsfr/Display/Display";
 import { Link, useLocation } from "react-router-dom";
-import { DisplaySettings } from "../layout/DisplaySettings";
 import { HEADER_ID, NAVIGATION_ID } from "../layout/ids";
 
 /**
@@ -10,10 +11,10 @@ import { HEADER_ID, NAVIGATION_ID } from "../layout/ids";
 export function CollapsedHeader() {
   const { pathname } = useLocation();
   // The DSFR header renders the display settings dialog; without it, this header does.
-  if (pathname === "/") return <DisplaySettings />;
+  if (pathname === "/") return <Display />;
   return (
     <>
-      <DisplaySettings />
+      <Display />
       <header id={HEADER_ID} className={fr.cx("fr-container", "fr-py-2w")}>
         <nav id={NAVIGATION_ID} aria-label="Menu principal">
           <ul
