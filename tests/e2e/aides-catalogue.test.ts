@@ -82,9 +82,11 @@ describe("/aides on a phone", () => {
     const entries = await page.evaluate(() => history.length);
     const search = page.getByRole("searchbox", { name: /Rechercher une aide/ });
     await search.pressSequentially("bafa");
+    // The address takes the query the list was last filtered with (AidesPage's deferred
+    // query): once it reads "bafa", the count is that of "bafa", not of "baf" still on screen.
+    await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe("bafa");
     await count.filter({ hasText: /correspondent à votre recherche/ }).waitFor();
     const found = await count.innerText();
-    await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe("bafa");
     // Each keystroke replaced the address: "Retour" leaves the list, it does not undo a letter.
     expect(await page.evaluate(() => history.length)).toBe(entries);
     expect(await search.evaluate((input) => input === document.activeElement)).toBe(true);

@@ -15,7 +15,10 @@ import { createEngineSupervisor } from "../../src/server/engine";
 import { migrateToLatest, openSqliteDatabase, type DatabaseHandle } from "../../src/server/storage";
 import { freePort, quietLogger } from "../integration/helpers/engine";
 import { PAGE_READY_ATTRIBUTE } from "../../src/app/layout/pageReady";
-import { CHROMIUM_ARGS, staticDir } from "./harness";
+import { CHROMIUM_ARGS, expectNoAxeViolations, staticDir } from "./harness";
+
+/** The id react-dsfr gives its display settings dialog (`@codegouvfr/react-dsfr/Display`). */
+const DISPLAY_DIALOG_ID = "fr-theme-modal";
 
 const PAGES: [path: string, h1: string][] = [
   ["/", "Évaluez vos droits aux aides pour les jeunes"],
@@ -59,7 +62,7 @@ afterAll(async () => {
 
 /**
  * A page whose console errors and warnings are collected, and which remembers the `<h1>` of the
- * document as received: after a hydration it is the same element, after a new render it is not.
+ * main content as received: after a hydration it is the same element, after a new render it is not.
  */
 async function openPage(options: BrowserContextOptions = {}) {
   const context = await browser.newContext({ locale: "fr-FR", ...options });
@@ -72,7 +75,7 @@ async function openPage(options: BrowserContextOptions = {}) {
   await context.addInitScript(() => {
     document.addEventListener("DOMContentLoaded", () => {
       (window as unknown as { receivedH1: Element | null }).receivedH1 =
-        document.querySelector("h1");
+        document.querySelector("main h1");
     });
   });
   return { context, page, messages };
@@ -94,7 +97,7 @@ async function hydrated(page: Page): Promise<boolean> {
   );
   return page.evaluate(
     () =>
-      document.querySelector("h1") ===
+      document.querySelector("main h1") ===
       (window as unknown as { receivedH1: Element | null }).receivedH1,
   );
 }
@@ -120,6 +123,22 @@ describe("pre-rendered pages", () => {
     }
   }, 60_000);
 
+  it("are accessible before the app starts", async () => {
+    // What a visitor has until the app's script arrives: every control names what exists, such
+    // as the footer's display settings button its dialog (src/app/layout/DisplaySettings.tsx).
+    const { context, page } = await openPage();
+    await context.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    try {
+      for (const [path, h1] of PAGES) {
+        await page.goto(`${baseUrl}${path}`);
+        await expect(page.locator("main h1").textContent()).resolves.toBe(h1);
+        await expectNoAxeViolations(page, `${path} avant le script`);
+      }
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
   it("are the markup the browser renders", async () => {
     // React does not report a differing attribute in production (it keeps the received one):
     // the received markup is compared with the browser's own rendering of the page, which
@@ -127,28 +146,34 @@ describe("pre-rendered pages", () => {
     const { context, page, messages } = await openPage();
     // Both read by the browser, then written the same way: elements with their attributes in
     // order, texts; useId's values differ (`_R_1_` when rendered ahead, `_r_0_` in the browser).
+    // The display settings dialog is sent without its pictures and filled once the page is
+    // hydrated (src/app/layout/DisplaySettings.tsx): it is checked apart.
     const canonical = (html: string) =>
-      page.evaluate((markup) => {
-        const template = document.createElement("template");
-        template.innerHTML = markup;
-        const write = (node: Node): string => {
-          if (node.nodeType === Node.TEXT_NODE) return node.textContent ?? "";
-          if (!(node instanceof Element)) return "";
-          // A style attribute as the browser writes it (`width: 0%;`, not React's `width:0%`).
-          const valueOf = (name: string, value: string) =>
-            name === "style" && node instanceof HTMLElement ? node.style.cssText : value;
-          const attributes = [...node.attributes]
-            .map(
-              ({ name, value }) =>
-                `${name}="${valueOf(name, value).replace(/_[Rr]_\w+_/g, "_id_")}"`,
-            )
-            .sort()
-            .join(" ");
-          const children = [...node.childNodes].map(write).join("");
-          return `<${node.localName} ${attributes}>${children}</${node.localName}>`;
-        };
-        return [...template.content.childNodes].map(write).join("");
-      }, html);
+      page.evaluate(
+        ({ markup, dialogId }) => {
+          const template = document.createElement("template");
+          template.innerHTML = markup;
+          template.content.getElementById(dialogId)?.remove();
+          const write = (node: Node): string => {
+            if (node.nodeType === Node.TEXT_NODE) return node.textContent ?? "";
+            if (!(node instanceof Element)) return "";
+            // A style attribute as the browser writes it (`width: 0%;`, not React's `width:0%`).
+            const valueOf = (name: string, value: string) =>
+              name === "style" && node instanceof HTMLElement ? node.style.cssText : value;
+            const attributes = [...node.attributes]
+              .map(
+                ({ name, value }) =>
+                  `${name}="${valueOf(name, value).replace(/_[Rr]_\w+_/g, "_id_")}"`,
+              )
+              .sort()
+              .join(" ");
+            const children = [...node.childNodes].map(write).join("");
+            return `<${node.localName} ${attributes}>${children}</${node.localName}>`;
+          };
+          return [...template.content.childNodes].map(write).join("");
+        },
+        { markup: html, dialogId: DISPLAY_DIALOG_ID },
+      );
     try {
       for (const [path] of PAGES) {
         const response = await fetch(`${baseUrl}${path}`, { headers: { accept: "text/html" } });
@@ -158,6 +183,12 @@ describe("pre-rendered pages", () => {
         expect(root, path).toBeDefined();
         await page.goto(`${baseUrl}${path}?iframe=0`);
         await page.waitForFunction(() => document.title.includes(" - "));
+        // The dialog the footer's button names is sent, but no picture file that would load
+        // before the paint; the browser's dialog has its three.
+        expect(root, path).toContain(`id="${DISPLAY_DIALOG_ID}"`);
+        expect(root, path).not.toMatch(/\.svg#/);
+        const pictures = page.locator(`#${DISPLAY_DIALOG_ID} use`);
+        await expect.poll(() => pictures.count(), { message: path }).toBeGreaterThanOrEqual(3);
         const rendered = await page.locator("#root").innerHTML();
         expect(await canonical(root ?? ""), path).toBe(await canonical(rendered));
       }

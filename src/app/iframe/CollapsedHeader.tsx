@@ -1,7 +1,6 @@
 import { fr } from "@codegouvfr/react-dsfr";
-// The public `Display` is a no-op since the DSFR header mounts the dialog itself.
-import { Display } from "@codegouvfr/react-dsfr/Display/Display";
 import { Link, useLocation } from "react-router-dom";
+import { DisplaySettings } from "../layout/DisplaySettings";
 import { HEADER_ID, NAVIGATION_ID } from "../layout/ids";
 
 /**
@@ -11,10 +10,10 @@ import { HEADER_ID, NAVIGATION_ID } from "../layout/ids";
 export function CollapsedHeader() {
   const { pathname } = useLocation();
   // The DSFR header renders the display settings dialog; without it, this header does.
-  if (pathname === "/") return <Display />;
+  if (pathname === "/") return <DisplaySettings />;
   return (
     <>
-      <Display />
+      <DisplaySettings />
       <header id={HEADER_ID} className={fr.cx("fr-container", "fr-py-2w")}>
         <nav id={NAVIGATION_ID} aria-label="Menu principal">
           <ul
