@@ -506,6 +506,47 @@ describe("pre-rendered pages", () => {
     }
   }, 60_000);
 
+  it("paint the list of aids' heading and lead before its modules arrive, where the page paints them", async () => {
+    // The lead is /aides's largest paint (Lighthouse): its shell paints it from the HTML, and the
+    // page, once its modules and the catalogue have arrived, paints the same text in the same box,
+    // which is no larger paint and no shift (src/app/aides/AidesIntro.tsx).
+    const count = `${loadBundle().publicBenefitCount.toLocaleString("fr-FR")}\u00a0aides`;
+    const leadOf = async (page: Page) => {
+      const lead = page.locator("main p.fr-text--lead");
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      return { text: await lead.textContent(), box: await lead.boundingBox() };
+    };
+    const before = await openPage();
+    await before.context.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    let shell: Awaited<ReturnType<typeof leadOf>>;
+    try {
+      await before.page.goto(`${baseUrl}/aides`);
+      await expect(before.page.locator("main h1").textContent()).resolves.toBe("Toutes les aides");
+      shell = await leadOf(before.page);
+    } finally {
+      await before.context.close();
+    }
+    expect(shell.text?.replace(/\s/g, " ")).toContain(count.replace(/\s/g, " "));
+    const after = await openPage();
+    try {
+      await after.page.goto(`${baseUrl}/aides`);
+      await after.page.getByRole("searchbox", { name: /Rechercher une aide/ }).waitFor();
+      await after.page.waitForFunction(
+        (ready) => document.documentElement.hasAttribute(ready),
+        PAGE_READY_ATTRIBUTE,
+      );
+      await expect(after.page.getByText("Chargement de la liste des aides…").count()).resolves.toBe(
+        0,
+      );
+      const page = await leadOf(after.page);
+      expect(page.text).toBe(shell.text);
+      expect(page.box).toEqual(shell.box);
+      expect(after.messages).toEqual([]);
+    } finally {
+      await after.context.close();
+    }
+  }, 60_000);
+
   it("are rendered by the browser when embedded", async () => {
     const { context, page, messages } = await openPage();
     try {

@@ -15,6 +15,7 @@ import {
   publicCatalogue,
   type TypeGroup,
 } from "./catalogue";
+import { AidesIntro } from "./AidesIntro";
 import { useCatalogue } from "./loadCatalogue";
 import { aidePath } from "./paths";
 
@@ -223,18 +224,7 @@ export function AidesPage() {
 
   return (
     <div className="fr-container fr-py-6w">
-      <h1 tabIndex={-1}>Toutes les aides</h1>
-      <p className="fr-text--lead">
-        {entries ? (
-          <>
-            Le simulateur connaît <strong>{aidCount(entries.length)}</strong>
-            {NBSP}: nationales, régionales, départementales, locales, des CAF et de la MSA. Chaque
-            aide a sa page, avec ses conditions et les liens pour la demander.
-          </>
-        ) : (
-          "Les aides nationales, régionales, départementales et locales que le simulateur connaît, avec leurs conditions et les liens pour les demander."
-        )}
-      </p>
+      <AidesIntro />
 
       <form
         role="search"

@@ -1,6 +1,8 @@
 import { Suspense } from "react";
 import { Outlet, useLocation } from "react-router-dom";
 import { useAnalytics } from "../analytics/useAnalytics";
+import { AidesIntro } from "../aides/AidesIntro";
+import { AIDES_PATH } from "../aides/paths";
 import { PreviewBannerSlot } from "../preview/PreviewBannerSlot";
 import { CollapsedHeader } from "../iframe/CollapsedHeader";
 import { IframeFooter } from "../iframe/IframeFooter";
@@ -17,6 +19,14 @@ import { useNavigationTrail } from "./navigationTrail";
 import { usePageViews } from "./usePageViews";
 
 function PageLoading() {
+  const { pathname } = useLocation();
+  if (pathname === AIDES_PATH)
+    return (
+      <div className="fr-container fr-py-6w">
+        <AidesIntro />
+        <p role="status">Chargement de la liste des aides…</p>
+      </div>
+    );
   return (
     <div className="fr-container fr-py-6w" role="status">
       Chargement…
