@@ -414,6 +414,10 @@ describe("pre-rendered pages", () => {
     try {
       await page.goto(`${baseUrl}/faq`);
       await page.waitForFunction(() => document.documentElement.hasAttribute("data-app"));
+      // The app may start before src/app/dsfr/dsfrOnInteraction.ts listens for the first
+      // interaction (see the test above): a focus before that was missed, and the DSFR never
+      // loaded (a fresh-clone run, 2026-11-29). Its click holder's mark says it listens.
+      await page.waitForFunction(() => document.documentElement.hasAttribute("data-dsfr-holds"));
       const question = page.getByRole("button", { name: "Combien de temps faut-il ?" });
       // The DSFR is there and listens to the question (its script loads on the focus).
       await question.focus();
