@@ -189,6 +189,15 @@ export const ROUTE_SHELLS: Record<string, readonly string[]> = {
   "/aides/*": ["aides/AidePage.tsx", "../generated/catalogue.json"],
 };
 
+/**
+ * A path the shell of `pattern` is rendered at: one of the pages it stands for. `/aides/*` stands
+ * for the pages under `/aides/`, so it is rendered at `/aides/_`, not at `/aides/`, which the
+ * router reads as `/aides` (whose route declares a loading state of its own).
+ */
+export function shellPath(pattern: string): string {
+  return pattern.replace(/\/\*$/, "/_").replace(/\*$/, "");
+}
+
 /** The modules of the route shell whose pattern (the longest) matches `path`, if any. */
 export function routeShellOf(path: string): readonly string[] | undefined {
   const patterns = Object.keys(ROUTE_SHELLS)
@@ -271,7 +280,7 @@ async function main() {
   // The shells first: renderPage then loads every page's module.
   for (const [pattern, entries] of Object.entries(ROUTE_SHELLS)) {
     const file = `shell${pattern.replace("*", "-any").replace(/[^\w-]+/g, "-")}.html`;
-    const html = renderShell(pattern.replace(/\*$/, ""));
+    const html = renderShell(shellPath(pattern));
     const critical = criticalCss(css, shell.replace('<div id="root"></div>', html));
     const modules = chunkFiles(manifest, entries);
     const document = pageDocument(shell, {

@@ -1,6 +1,8 @@
 import { Navigate, useParams, useRoutes, type RouteObject } from "react-router-dom";
+import { AidesLoading } from "./aides/AidesLoading";
 import { lazyPage, pageOnDemand } from "./lazy/lazyPage";
 import { resultsPageModule } from "./results/resultsPageModule";
+import { declaredLoading, type PageHandle } from "./layout/pageLoading";
 import { RootLayout } from "./layout/RootLayout";
 import { HomePage } from "./pages/HomePage";
 import { RedirectionPage } from "./pages/RedirectionPage";
@@ -100,7 +102,7 @@ function PersonRedirect() {
  */
 export const routes: RouteObject[] = [
   {
-    element: <RootLayout />,
+    element: <RootLayout loadingOf={(pathname) => declaredLoading(routes, pathname)} />,
     children: [
       { index: true, element: <HomePage /> },
       { path: "redirection", element: <RedirectionPage /> },
@@ -110,7 +112,11 @@ export const routes: RouteObject[] = [
       { path: "suivi", element: <SuiviPage /> },
       // The recap form as a page, beside the simulation layout: the machine stays on the results.
       { path: "simulation/resultats/recapitulatif_email", element: <RecapEmailPage /> },
-      { path: "aides", element: <AidesPage /> },
+      {
+        path: "aides",
+        element: <AidesPage />,
+        handle: { loading: AidesLoading } satisfies PageHandle,
+      },
       { path: "aides/:benefitId", element: <AidePage /> },
       // Pages under the results, beside the simulation layout (see ResultsSubpage).
       {

@@ -557,6 +557,20 @@ describe("pre-rendered pages", () => {
     }
   }, 60_000);
 
+  it("show in an aid page's shell its own loading state, not the list of aids'", async () => {
+    // The shell of /aides/* is rendered at a page under /aides/ (scripts/prerender.ts shellPath),
+    // not at /aides/, which the router reads as /aides.
+    const { context, page } = await openPage();
+    await context.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    try {
+      await page.goto(`${baseUrl}/aides/aide_logement`);
+      await expect(page.locator("main [role=status]").textContent()).resolves.toBe("Chargement…");
+      await expect(page.locator("main h1").count()).resolves.toBe(0);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
   it("are rendered by the browser when embedded", async () => {
     const { context, page, messages } = await openPage();
     try {

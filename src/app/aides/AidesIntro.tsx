@@ -5,7 +5,7 @@ const NBSP = "\u00A0";
 
 /**
  * The heading and lead of `/aides`. They need neither the questionnaire nor the catalogue, so the
- * page's loading state shows them too (src/app/layout/RootLayout.tsx): the pre-rendered shell
+ * page's loading state shows them too (src/app/aides/AidesLoading.tsx): the pre-rendered shell
  * paints them, and the page, once its modules arrive, paints them again at the same place and
  * size. They are the page's largest paint.
  */

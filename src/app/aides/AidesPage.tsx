@@ -7,8 +7,8 @@ import type { Commune } from "../../domain";
 import { useCommunes } from "../fields/useCommunes";
 import { usePageTitle } from "../layout/usePageTitle";
 import { useBundle } from "../simulation/hooks";
+import { aidCount } from "./aidCount";
 import {
-  aidCount,
   filterCatalogue,
   groupCatalogue,
   normalizeText,

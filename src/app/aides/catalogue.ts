@@ -174,5 +174,3 @@ export function groupCatalogue(entries: readonly CatalogueEntry[]): TypeGroup[] 
     return [{ type, heading, institutions: groups, count }];
   });
 }
-
-export { aidCount } from "./aidCount";

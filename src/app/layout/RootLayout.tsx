@@ -1,8 +1,6 @@
-import { Suspense } from "react";
+import { Suspense, type ComponentType } from "react";
 import { Outlet, useLocation } from "react-router-dom";
 import { useAnalytics } from "../analytics/useAnalytics";
-import { AidesIntro } from "../aides/AidesIntro";
-import { AIDES_PATH } from "../aides/paths";
 import { PreviewBannerSlot } from "../preview/PreviewBannerSlot";
 import { CollapsedHeader } from "../iframe/CollapsedHeader";
 import { IframeFooter } from "../iframe/IframeFooter";
@@ -18,15 +16,13 @@ import { useFocusOnNavigation } from "./useFocusOnNavigation";
 import { useNavigationTrail } from "./navigationTrail";
 import { usePageViews } from "./usePageViews";
 
-function PageLoading() {
+/** The loading state a route declares for `pathname` (src/app/layout/pageLoading.ts). */
+export type LoadingOf = (pathname: string) => ComponentType | undefined;
+
+function PageLoading({ loadingOf }: { loadingOf: LoadingOf | undefined }) {
   const { pathname } = useLocation();
-  if (pathname === AIDES_PATH)
-    return (
-      <div className="fr-container fr-py-6w">
-        <AidesIntro />
-        <p role="status">Chargement de la liste des aides…</p>
-      </div>
-    );
+  const Declared = loadingOf?.(pathname);
+  if (Declared) return <Declared />;
   return (
     <div className="fr-container fr-py-6w" role="status">
       Chargement…
@@ -49,7 +45,7 @@ function PageShown() {
   return null;
 }
 
-function Page() {
+function Page({ loadingOf }: { loadingOf: LoadingOf | undefined }) {
   // Embedded (docs/product.md §1): a collapsed header without logo, and a short footer.
   const { inIframe, iframeHeaderCollapse } = useIframeState();
   const { pathname } = useLocation();
@@ -62,7 +58,7 @@ function Page() {
       <main id={CONTENT_ID} tabIndex={-1} className={inIframe ? "app-embedded" : undefined}>
         {/* A page loading on demand: header and footer stay, the page's place says so. */}
         <PageErrorBoundary location={pathname}>
-          <Suspense fallback={<PageLoading />}>
+          <Suspense fallback={<PageLoading loadingOf={loadingOf} />}>
             <Outlet />
             <PageShown />
           </Suspense>
@@ -73,11 +69,11 @@ function Page() {
   );
 }
 
-export function RootLayout() {
+export function RootLayout({ loadingOf }: { loadingOf?: LoadingOf }) {
   return (
     <SessionStateProvider>
       <IframeProvider>
-        <Page />
+        <Page loadingOf={loadingOf} />
       </IframeProvider>
     </SessionStateProvider>
   );

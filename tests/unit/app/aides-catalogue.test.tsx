@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { aidCount } from "../../../src/app/aides/aidCount";
 import {
-  aidCount,
   availableIn,
   filterCatalogue,
   groupCatalogue,

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { Suspense, type ReactElement } from "react";
+import { Suspense, use, type ReactElement } from "react";
+import type { RouteObject } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { lazyModule } from "../../../src/app/lazy/lazyModule";
 import { lazyPage } from "../../../src/app/lazy/lazyPage";
@@ -198,5 +199,38 @@ describe("a page whose code cannot be downloaded", () => {
     );
     expect(rendered.container.querySelector("header")).not.toBeNull();
     error.mockRestore();
+  });
+});
+
+describe("a page whose code is still downloading", () => {
+  async function renderPending(path: string) {
+    const { RootLayout } = await import("../../../src/app/layout/RootLayout");
+    const { declaredLoading } = await import("../../../src/app/layout/pageLoading");
+    const { renderRoutes } = await import("./helpers/renderRoutes");
+    // A page whose module never arrives (not a lazyModule, which render() would wait for).
+    const download = new Promise<never>(() => undefined);
+    const Pending = () => use(download);
+    const Declared = () => <p role="status">Chargement de la liste</p>;
+    const routes: RouteObject[] = [
+      {
+        element: <RootLayout loadingOf={(pathname) => declaredLoading(routes, pathname)} />,
+        children: [
+          { path: "liste", element: <Pending />, handle: { loading: Declared } },
+          { path: "autre", element: <Pending /> },
+        ],
+      },
+    ];
+    const rendered = await renderRoutes(path, { bundle: fixtureBundle, routes });
+    cleanup = rendered.unmount;
+    await settleUntil(() => rendered.main().querySelector("[role=status]") !== null);
+    return rendered.main().querySelector("[role=status]")?.textContent;
+  }
+
+  it("shows in its place the loading state its route declares", async () => {
+    expect(await renderPending("/liste")).toBe("Chargement de la liste");
+  });
+
+  it("says it is loading where its route declares nothing", async () => {
+    expect(await renderPending("/autre")).toBe("Chargement…");
   });
 });
