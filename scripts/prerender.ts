@@ -11,9 +11,7 @@
  *      build already rid of the rules no page can use: scripts/build/unused-css.ts);
  *    - the whole stylesheet and the app's entry script as `<link data-after-paint>`, which the
  *      inlined src/app/theme/afterPaint.ts turns into a download once the page is painted (the
- *      stylesheet as `media="print"`, which src/app/main.tsx turns on: `data-deferred-style`),
- *      the stylesheet in parts that the browser parses one task each
- *      (scripts/build/split-stylesheet.ts);
+ *      stylesheet as `media="print"`, which src/app/main.tsx turns on: `data-deferred-style`);
  *    - the script that sets the colour scheme before the first paint (src/app/theme/earlyScheme.ts).
  */
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
@@ -26,7 +24,6 @@ import { build } from "vite";
 import { escapeHtml } from "../src/domain/escape-html";
 import { AFTER_PAINT_SCRIPT } from "../src/app/theme/afterPaint";
 import { EARLY_SCHEME_SCRIPT } from "../src/app/theme/earlyScheme";
-import { partFileName, splitStylesheet } from "./build/split-stylesheet";
 import { pruneCustomProperties, removeEmptyAtRules, varReferences } from "./build/unused-css";
 
 const repoRoot = resolve(import.meta.dirname, "..");
@@ -40,11 +37,6 @@ export const PRERENDERED_DIR = "prerendered";
 export const SERVER_RENDERED_TEMPLATE = "server-rendered.html";
 export const SERVER_RENDERED_ROOT = "<!--server-rendered-root-->";
 const pagesDir = join(appDir, PRERENDERED_DIR);
-/**
- * The size of a part of the whole stylesheet: parsed in about 1 ms of this host's CPU, a task
- * under Lighthouse's 50 ms at the calibrated slowdown even when the main thread waits for a core.
- */
-const STYLESHEET_PART_BYTES = 64 * 1024;
 
 /** Pseudo-classes and pseudo-elements that depend on what the visitor does, not on the markup. */
 const STATE_PSEUDO =
@@ -97,8 +89,6 @@ export function pageDocument(
     html: string;
     title: string | undefined;
     css: string;
-    /** The parts of the whole stylesheet, downloaded after the first paint. */
-    stylesheets: readonly string[];
     fonts: string[];
     /** The modules its route loads on demand, downloaded with the app's entry. */
     modules?: readonly string[];
@@ -117,16 +107,11 @@ export function pageDocument(
   if (!entry.test(shell)) throw new Error("index.html has no entry script");
   if (page.css.includes("</style")) throw new Error("The critical CSS would end its element");
   let document = shell
-    .replace(stylesheet, (link: string) =>
+    .replace(stylesheet, (link: string, href: string) =>
       page.serverRendered
         ? link
-        : `<style data-critical-style>${page.css}</style>` +
-          page.stylesheets
-            .map(
-              (href) =>
-                `\n    <link data-after-paint="stylesheet" crossorigin href="${href}" media="print" data-deferred-style>`,
-            )
-            .join(""),
+        : `<style data-critical-style>${page.css}</style>\n    ` +
+          `<link data-after-paint="stylesheet" crossorigin href="${href}" media="print" data-deferred-style>`,
     )
     .replace(
       entry,
@@ -257,13 +242,6 @@ async function main() {
   const cssName = /href="\/assets\/([^"]+\.css)"/.exec(shell)?.[1];
   if (!cssName) throw new Error("index.html links no stylesheet");
   const css = readFileSync(join(appDir, "assets", cssName), "utf8");
-  const stylesheets = splitStylesheet(css, STYLESHEET_PART_BYTES).map((part) => {
-    const name = partFileName(part);
-    writeFileSync(join(appDir, "assets", name), part);
-    writeFileSync(join(appDir, "assets", `${name}.gz`), gzipSync(part, { level: 9 }));
-    return `/assets/${name}`;
-  });
-  console.log(`whole stylesheet after the first paint: ${stylesheets.length} parts`);
 
   // The faces of the first screen (text, headings, buttons), downloaded with the page rather than
   // once laid out: the text is not laid out again, larger, when they arrive.
@@ -288,7 +266,6 @@ async function main() {
       html,
       title: undefined,
       css: critical,
-      stylesheets,
       fonts,
       modules,
       shell: true,
@@ -306,15 +283,7 @@ async function main() {
     const critical = criticalCss(css, shell.replace('<div id="root"></div>', html));
     const route = routeShellOf(path);
     const modules = route ? chunkFiles(manifest, route) : [];
-    const document = pageDocument(shell, {
-      path,
-      html,
-      title,
-      css: critical,
-      stylesheets,
-      fonts,
-      modules,
-    });
+    const document = pageDocument(shell, { path, html, title, css: critical, fonts, modules });
     const file = pageFileName(path);
     writeFileSync(join(pagesDir, file), document);
     writeFileSync(join(pagesDir, `${file}.gz`), gzipSync(document, { level: 9 }));
@@ -329,7 +298,6 @@ async function main() {
     html: "",
     title: undefined,
     css: "",
-    stylesheets: [],
     fonts,
     modules: chunkFiles(manifest, ROUTE_SHELLS[RESULTS_ROUTE]!),
     serverRendered: true,

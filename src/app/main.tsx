@@ -115,22 +115,14 @@ const app = (
   </StrictMode>
 );
 
-/**
- * The whole stylesheet, once every part of it has loaded (scripts/build/split-stylesheet.ts; at
- * once when the page links it as usual).
- */
-async function stylesheetLoaded(): Promise<void> {
-  const links = document.querySelectorAll<HTMLLinkElement>("link[data-deferred-style]");
-  await Promise.all(
-    [...links].map(
-      (link) =>
-        link.sheet ??
-        new Promise<void>((done) => {
-          link.addEventListener("load", () => done(), { once: true });
-          link.addEventListener("error", () => done(), { once: true });
-        }),
-    ),
-  );
+/** The whole stylesheet, once it has loaded (at once when the page links it as usual). */
+function stylesheetLoaded(): Promise<void> {
+  const link = document.querySelector<HTMLLinkElement>("link[data-deferred-style]");
+  if (!link || link.sheet) return Promise.resolve();
+  return new Promise((done) => {
+    link.addEventListener("load", () => done(), { once: true });
+    link.addEventListener("error", () => done(), { once: true });
+  });
 }
 
 /** The app has started: a press held by src/app/theme/afterPaint.ts may be done again. */

@@ -300,21 +300,15 @@ describe("pre-rendered pages", () => {
           const paint = performance.getEntriesByName("first-contentful-paint")[0];
           const assets = performance
             .getEntriesByType("resource")
-            .filter((entry) =>
-              /\/assets\/(?:index-[\w-]+\.js|style-[\w-]+\.css)$/.test(entry.name),
-            );
+            .filter((entry) => /\/assets\/index-[\w-]+\.(?:js|css)$/.test(entry.name));
           return {
             paint: paint?.startTime,
             assets: assets.map((entry) => ({ name: entry.name, start: entry.startTime })),
-            parts: document.querySelectorAll("link[data-deferred-style]").length,
           };
         });
         expect(timing.paint, path).toBeGreaterThan(0);
-        // The whole stylesheet in parts (scripts/build/split-stylesheet.ts), each parsed in a task
-        // of its own.
-        expect(timing.parts, path).toBeGreaterThan(3);
-        // The entry script and every part of the whole stylesheet.
-        expect(timing.assets, path).toHaveLength(1 + timing.parts);
+        // The entry script and the whole stylesheet.
+        expect(timing.assets, path).toHaveLength(2);
         for (const asset of timing.assets)
           expect(asset.start, `${path}: ${asset.name}`).toBeGreaterThan(timing.paint!);
       }
