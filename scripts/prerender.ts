@@ -170,8 +170,16 @@ export const ROUTE_SHELLS: Record<string, readonly string[]> = {
     "simulation/simulationRuntime.ts",
     "bundle.ts",
   ],
-  "/aides": ["aides/AidesPage.tsx", "../generated/catalogue.json"],
-  "/aides/*": ["aides/AidePage.tsx", "../generated/catalogue.json"],
+  // The catalogue's pages describe each aid with the questionnaire's bundle, which the simulation
+  // runtime loads: listed, it downloads beside the page rather than after it.
+  "/aides": [
+    "aides/AidesPage.tsx",
+    "../generated/catalogue.json",
+    "simulation/simulationRuntime.ts",
+    "bundle.ts",
+  ],
+  // An aid's page loads the part of the catalogue that holds it, which depends on the address.
+  "/aides/*": ["aides/AidePage.tsx", "simulation/simulationRuntime.ts", "bundle.ts"],
 };
 
 /**

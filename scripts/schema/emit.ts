@@ -1,6 +1,11 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Bundle, Catalogue } from "../../src/domain/bundle";
+import { catalogueShardFile } from "../../src/domain/catalogue-shards";
+import { catalogueShards } from "./shards";
+
+/** The catalogue's parts, under the generated folder (src/app/aides/loadCatalogue.ts). */
+export const SHARDS_DIR = "catalogue-shards";
 
 function union(name: string, values: readonly string[]): string {
   const type = values.length === 0 ? "never" : values.map((v) => JSON.stringify(v)).join(" | ");
@@ -68,12 +73,16 @@ function unique(values: readonly string[]): string[] {
 
 /** Writes the bundle and the id module into `outDir`; returns the files whose content changed. */
 export function emitGenerated(bundle: Bundle, catalogue: Catalogue, outDir: string): string[] {
-  mkdirSync(outDir, { recursive: true });
+  mkdirSync(join(outDir, SHARDS_DIR), { recursive: true });
   const outputs: [string, string][] = [
     [join(outDir, "bundle.json"), `${JSON.stringify(bundle, null, 2)}\n`],
     // Large and read by the server and the lazily loaded /aides pages only: kept compact.
     [join(outDir, "catalogue.json"), `${JSON.stringify(catalogue)}\n`],
     [join(outDir, "schema-ids.ts"), renderSchemaIds(bundle)],
+    ...catalogueShards(bundle, catalogue).map((shard, index): [string, string] => [
+      join(outDir, SHARDS_DIR, catalogueShardFile(index)),
+      `${JSON.stringify(shard)}\n`,
+    ]),
   ];
   const written: string[] = [];
   for (const [path, content] of outputs) {

@@ -24,3 +24,4 @@ export * from "./answer-bounds";
 export * from "./guesses";
 export * from "./results-summary";
 export * from "./compute-ahead";
+export * from "./catalogue-shards";

@@ -5,7 +5,9 @@
  * it still open, scrolled where they left it with that aid's link focused, as it finds the
  * visitor's search.
  */
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Catalogue } from "../../src/domain";
 import { expectNoAxeViolationsQuickly, startHarness, type Harness } from "./harness";
 
 const PHONE = { width: 390, height: 844 };
@@ -99,6 +101,51 @@ describe("/aides on a phone", () => {
     await page.getByRole("heading", { level: 1, name: "Toutes les aides" }).waitFor();
     expect(await search.inputValue()).toBe("bafa");
     await expect.poll(() => count.innerText()).toBe(found);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("opens an aid's page from its address with the part of the catalogue that holds it", async () => {
+    const catalogue = JSON.parse(readFileSync("src/generated/catalogue.json", "utf8")) as Catalogue;
+    // An aid for the inhabitants of one place: its page names it (catalogue.placeNames).
+    const onePlace = (node: unknown): string | undefined => {
+      const text = JSON.stringify(node);
+      const match = /"lives_in":\["(\w+)",\["(\w+)"\]\]/.exec(text);
+      return match ? `${match[1]}:${match[2]}` : undefined;
+    };
+    const aid = catalogue.aids.find(
+      (candidate) => !candidate.private && onePlace(candidate.eligibility),
+    );
+    if (!aid) throw new Error("The catalogue has no aid for the inhabitants of one place");
+    const place = catalogue.placeNames[onePlace(aid.eligibility)!];
+    if (!place) throw new Error(`No name for ${onePlace(aid.eligibility)}`);
+    const { page, context, consoleErrors } = await harness.newPage({ viewport: PHONE });
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${harness.baseUrl}/aides/${aid.id}`);
+    await page.getByRole("heading", { level: 1, name: aid.label }).waitFor();
+    await page.getByRole("heading", { level: 2, name: "Conditions" }).waitFor();
+    const conditions = await page.locator("main").innerText();
+    expect(conditions.replace(/\s/g, " ")).toContain(place.replace(/\s/g, " "));
+    const parts = scripts.filter((path) => /^\/assets\/\d{2}-[\w-]+\.js$/.test(path));
+    expect(parts).toHaveLength(1);
+    expect(scripts.filter((path) => path.startsWith("/assets/catalogue-"))).toEqual([]);
+    await expectNoAxeViolationsQuickly(page, "an aid’s page opened from its address");
+
+    // The list loads the whole catalogue; an aid's page then needs no part of it.
+    await page.getByRole("link", { name: "Toutes les aides" }).click();
+    await page
+      .getByRole("status")
+      .filter({ hasText: /^\d[\d\s\u202f]* aides$/ })
+      .waitFor();
+    expect(scripts.filter((path) => path.startsWith("/assets/catalogue-"))).toHaveLength(1);
+    const other = page.locator('section a[href^="/aides/"]').first();
+    const label = (await other.innerText()).trim();
+    await other.click();
+    await page.getByRole("heading", { level: 1, name: label }).waitFor();
+    expect(scripts.filter((path) => /^\/assets\/\d{2}-[\w-]+\.js$/.test(path))).toEqual(parts);
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

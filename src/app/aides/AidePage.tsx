@@ -14,7 +14,7 @@ import { formatAmount } from "../../domain";
 import { useBundle } from "../simulation/hooks";
 import { linksOf, publicCatalogue, type CatalogueEntry } from "./catalogue";
 import { AIDES_PATH } from "./paths";
-import { useCatalogue } from "./loadCatalogue";
+import { useCatalogueFor } from "./loadCatalogue";
 import { useAidEligibility } from "./whyNot";
 
 const NBSP = "\u00A0";
@@ -195,7 +195,7 @@ function EntryDetails({
 export function AidePage() {
   const { benefitId = "" } = useParams();
   const bundle = useBundle();
-  const state = useCatalogue();
+  const state = useCatalogueFor(benefitId);
   const catalogue = state.status === "done" ? state.catalogue : undefined;
   const entry = useMemo(
     () =>

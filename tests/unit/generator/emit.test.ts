@@ -2,9 +2,11 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { Bundle } from "../../../src/domain/bundle";
+import type { Bundle, Catalogue } from "../../../src/domain/bundle";
+import { CATALOGUE_SHARD_COUNT, catalogueShardFile } from "../../../src/domain/catalogue-shards";
 import { compileSchema } from "../../../scripts/schema/compile";
-import { emitGenerated, renderSchemaIds } from "../../../scripts/schema/emit";
+import { emitGenerated, renderSchemaIds, SHARDS_DIR } from "../../../scripts/schema/emit";
+import { catalogueShards } from "../../../scripts/schema/shards";
 import { breakSchema, journeyIndex, lineOf, REAL_SCHEMA, removeTempDirs, tempDir } from "./helpers";
 
 afterAll(removeTempDirs);
@@ -34,15 +36,21 @@ describe("emit", () => {
     expect(text).toMatch(/^export type InstitutionId = .*"caf_ain"/m);
   });
 
-  it("writes the bundle and the ids, and rewrites only what changed", () => {
+  it("writes the bundle, the ids and the catalogue's parts, and rewrites only what changed", () => {
     const outDir = join(tempDir(), "generated");
+    const parts = Array.from({ length: CATALOGUE_SHARD_COUNT }, (_, index) =>
+      join(outDir, SHARDS_DIR, catalogueShardFile(index)),
+    );
     expect(emitGenerated(bundle, catalogue, outDir)).toEqual([
       join(outDir, "bundle.json"),
       join(outDir, "catalogue.json"),
       join(outDir, "schema-ids.ts"),
+      ...parts,
     ]);
     expect(JSON.parse(readFileSync(join(outDir, "bundle.json"), "utf8"))).toEqual(bundle);
     expect(JSON.parse(readFileSync(join(outDir, "catalogue.json"), "utf8"))).toEqual(catalogue);
+    const written = parts.map((path) => JSON.parse(readFileSync(path, "utf8")) as Catalogue);
+    expect(written).toEqual(catalogueShards(bundle, catalogue));
     expect(emitGenerated(bundle, catalogue, outDir)).toEqual([]);
   });
 });
