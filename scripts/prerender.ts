@@ -35,6 +35,8 @@ export const PRERENDERED_DIR = "prerendered";
  * document it writes them into, where SERVER_RENDERED_ROOT stands for `#root`.
  */
 export const SERVER_RENDERED_TEMPLATE = "server-rendered.html";
+/** Must match src/server/aid-page.ts (AID_PAGE_TEMPLATE). */
+export const SERVER_RENDERED_AID_TEMPLATE = "server-rendered-aide.html";
 export const SERVER_RENDERED_ROOT = "<!--server-rendered-root-->";
 const pagesDir = join(appDir, PRERENDERED_DIR);
 
@@ -157,6 +159,7 @@ export function pageDocument(
  * entry rather than one import after the other.
  */
 const RESULTS_ROUTE = "/simulation/resultats*";
+const AID_PAGE_ROUTE = "/aides/*";
 export const ROUTE_SHELLS: Record<string, readonly string[]> = {
   [RESULTS_ROUTE]: [
     "simulation/SimulationLayout.tsx",
@@ -301,16 +304,23 @@ async function main() {
         `gzip ${kb(gzipSync(document).length)} (critical CSS ${kb(critical.length)})`,
     );
   }
-  const serverRendered = pageDocument(shell, {
-    path: RESULTS_ROUTE,
-    html: "",
-    title: undefined,
-    css: "",
-    fonts,
-    modules: chunkFiles(manifest, ROUTE_SHELLS[RESULTS_ROUTE]!),
-    serverRendered: true,
-  });
-  writeFileSync(join(ssrDir, SERVER_RENDERED_TEMPLATE), serverRendered);
+  // The documents of the pages the server renders (src/server/results-page.ts, aid-page.ts), each
+  // listing its route's modules.
+  for (const [route, template] of [
+    [RESULTS_ROUTE, SERVER_RENDERED_TEMPLATE],
+    [AID_PAGE_ROUTE, SERVER_RENDERED_AID_TEMPLATE],
+  ] as const) {
+    const document = pageDocument(shell, {
+      path: route,
+      html: "",
+      title: undefined,
+      css: "",
+      fonts,
+      modules: chunkFiles(manifest, ROUTE_SHELLS[route]!),
+      serverRendered: true,
+    });
+    writeFileSync(join(ssrDir, template), document);
+  }
   rmSync(join(appDir, ".vite"), { recursive: true, force: true });
   writeFileSync(join(pagesDir, "pages.json"), `${JSON.stringify(pages, null, 2)}\n`);
   // The SSR build leaves nothing else behind in the served directory.

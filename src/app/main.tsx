@@ -14,6 +14,8 @@ import { App } from "./App";
 import { isFramed } from "./iframe/IframeContext";
 import { resolveIframeState } from "./iframe/iframeState";
 import { STORAGE_KEYS, peekStoredResults } from "./machine/storage";
+import { beforeHydration } from "./layout/pageLoading";
+import { routes } from "./routes";
 import { hydratingPrerenderedForms } from "./steps/typedBeforeStart";
 
 // A pre-rendered page (scripts/prerender.ts) inlines the rules of its first paint and links the
@@ -140,20 +142,26 @@ function StartedOnCommit(): null {
 function startApp(): void {
   const root = document.getElementById("root");
   if (!root) throw new Error("Missing #root element");
-  if (hydratable(root) || serverRenderedHydratable(root)) {
+  const serverRendered = serverRenderedHydratable(root);
+  if (hydratable(root) || serverRendered) {
     hydratingPrerenderedForms(root);
-    // A transition is time-sliced: the hydration yields to the browser every few milliseconds
-    // instead of holding a tap behind one long task. The page is started only once hydrated.
-    startTransition(() => {
-      hydrateRoot(
-        root,
-        <>
-          {app}
-          <StartedOnCommit />
-        </>,
-        { onRecoverableError: (error) => reportError(error) },
-      );
-    });
+    const hydrate = () =>
+      // A transition is time-sliced: the hydration yields to the browser every few milliseconds
+      // instead of holding a tap behind one long task. The page is started only once hydrated.
+      startTransition(() => {
+        hydrateRoot(
+          root,
+          <>
+            {app}
+            <StartedOnCommit />
+          </>,
+          { onRecoverableError: (error) => reportError(error) },
+        );
+      });
+    if (!serverRendered) hydrate();
+    // What the server rendered the page from (an aid's part of the catalogue): on failure, React
+    // renders the page's error state over the server's rendering.
+    else void beforeHydration(routes, window.location.pathname).then(hydrate, hydrate);
   } else if (root.dataset.serverRendered !== undefined) {
     // Another visit's results: they stay on screen until this tab's own page replaces them.
     createRoot(root).render(app);

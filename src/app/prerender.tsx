@@ -10,10 +10,13 @@ import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { prerender } from "react-dom/static";
 import { Link, StaticRouter } from "react-router-dom";
+import type { Catalogue } from "../domain";
 import { todayIso } from "../domain/dates";
 import { FIRST_STEP_PATH } from "../domain/journey";
 import { bundle } from "./bundle";
 import { AppProviders, type AppDeps } from "./AppProviders";
+import { publicCatalogue } from "./aides/catalogue";
+import { loadCatalogue } from "./aides/loadCatalogue";
 import { serverRenderedTitle } from "./layout/usePageTitle";
 import { preloadLazyModules } from "./lazy/lazyModule";
 import { AppRoutes } from "./routes";
@@ -134,8 +137,22 @@ export interface VisitorStorage {
   local: Readonly<Record<string, string>>;
 }
 
-/** Loads every page's module once, so that serverRenderedPage renders synchronously. */
-export const prepareServerRendering = preloadLazyModules;
+let catalogue: Catalogue | undefined;
+
+/**
+ * Loads every page's module and the catalogue once, so that serverRenderedPage renders
+ * synchronously (an aid's page renders from the catalogue once loaded, src/app/aides/loadCatalogue.ts).
+ */
+export async function prepareServerRendering(): Promise<void> {
+  await preloadLazyModules();
+  catalogue = await loadCatalogue();
+}
+
+/** The ids of the aids `/aides/:id` shows (src/server/aid-page.ts renders their pages). */
+export function publicAidIds(): string[] {
+  if (!catalogue) throw new Error("prepareServerRendering first");
+  return publicCatalogue(bundle, catalogue).map((entry) => entry.id);
+}
 
 /**
  * A visitor's page rendered by the server at request time (src/server/results-page.ts): the same

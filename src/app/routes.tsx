@@ -117,7 +117,17 @@ export const routes: RouteObject[] = [
         element: <AidesPage />,
         handle: { loading: AidesLoading } satisfies PageHandle,
       },
-      { path: "aides/:benefitId", element: <AidePage /> },
+      {
+        path: "aides/:benefitId",
+        element: <AidePage />,
+        // The server renders an aid's page (src/server/aid-page.ts) from the catalogue.
+        handle: {
+          beforeHydration: ({ benefitId = "" }) =>
+            import("./aides/loadCatalogue").then(({ loadCatalogueFor }) =>
+              loadCatalogueFor(benefitId),
+            ),
+        } satisfies PageHandle,
+      },
       // Pages under the results, beside the simulation layout (see ResultsSubpage).
       {
         path: "simulation/resultats/groupe/:groupId",

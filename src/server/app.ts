@@ -30,6 +30,8 @@ import { registerStatsRoutes } from "./routes/stats";
 import { registerSecurityHeaders, securitySettings } from "./security-headers";
 import { isApiPath, registerSpa, sendSpaIndex, wantsSpaFallback } from "./spa";
 import { createResultsPage, RESULTS_PAGE_PATH } from "./results-page";
+import { AID_PAGE_TEMPLATE, AID_PAGES_PREFIX, createAidPage } from "./aid-page";
+import { createServerRenderer } from "./server-renderer";
 import { createFollowupRepository, createSimulationRepository } from "./storage";
 
 export type * from "./app-deps";
@@ -197,9 +199,15 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     "ip-rendered-pages",
     limiters,
   );
+  const ssrDir = deps.staticDir && join(resolve(deps.staticDir), "..", "ssr");
   const resultsPage = createResultsPage({
-    ssrDir: deps.staticDir && join(resolve(deps.staticDir), "..", "ssr"),
+    ssrDir,
     repository: simulations,
+    logger: app.log,
+    ...(renderLimiter ? { limiter: renderLimiter } : {}),
+  });
+  const aidPage = createAidPage({
+    renderer: createServerRenderer(ssrDir, app.log, AID_PAGE_TEMPLATE),
     logger: app.log,
     ...(renderLimiter ? { limiter: renderLimiter } : {}),
   });
@@ -259,13 +267,15 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     const page = await resultsPage.render(request);
     if (!page) return sendSpaIndex(reply, request.url, spa);
     // The visitor's own results: no cache may keep them.
-    reply
-      .header("cache-control", "private, no-store")
-      .header("vary", "cookie, accept-encoding")
-      .type("text/html; charset=utf-8");
-    if (!/\bgzip\b/.test(request.headers["accept-encoding"] ?? "")) return reply.send(page);
-    // Compressed off the event loop (zlib's thread pool): a page of about 80 KB sends 12.
-    return reply.header("content-encoding", "gzip").send(await gzipAsync(page));
+    reply.header("cache-control", "private, no-store").header("vary", "cookie, accept-encoding");
+    return sendHtml(request, reply, page);
+  });
+  app.get(`${AID_PAGES_PREFIX}:benefitId`, async (request, reply) => {
+    if (!spa || !wantsSpaFallback(request)) return sendError(reply, 404, messages.notFound);
+    const page = await aidPage.render(request);
+    if (!page) return sendSpaIndex(reply, request.url, spa);
+    reply.header("cache-control", "no-cache").header("vary", "accept-encoding");
+    return sendHtml(request, reply, page);
   });
   app.setNotFoundHandler((request, reply) => {
     if (spa && wantsSpaFallback(request)) return sendSpaIndex(reply, request.url, spa);
@@ -273,6 +283,14 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   });
 
   return app;
+}
+
+/** A page the server rendered, gzipped when the browser accepts it. */
+async function sendHtml(request: FastifyRequest, reply: FastifyReply, page: string) {
+  reply.type("text/html; charset=utf-8");
+  if (!/\bgzip\b/.test(request.headers["accept-encoding"] ?? "")) return reply.send(page);
+  // Compressed off the event loop (zlib's thread pool): a page of about 80 KB sends 12.
+  return reply.header("content-encoding", "gzip").send(await gzipAsync(page));
 }
 
 /**

@@ -10,15 +10,13 @@
  *   the simulation has not changed since, and the results are still held; otherwise it sends the
  *   route's shell, as before. It never computes. `?debug=` sample values render without a cookie.
  */
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { escapeHtml } from "../domain/escape-html";
 import { LruCache } from "../domain/lru";
 import { SIMULATION_ID_PATTERN, verifyToken, type SimulationRepository } from "./storage";
 import type { StoredSimulation } from "./storage";
 import type { RateLimiter } from "./rate-limit";
+import { createServerRenderer } from "./server-renderer";
 import { isClientRendered } from "./spa";
 
 export const RESULTS_COOKIE = "resultats";
@@ -26,10 +24,6 @@ export const RESULTS_PAGE_PATH = "/simulation/resultats";
 /** Results kept for the page: a few hundred visitors at once, about 20 KB each. */
 export const RESULTS_KEPT = 300;
 export const RESULTS_KEPT_MS = 60 * 60 * 1000;
-/** Must match scripts/prerender.ts (SERVER_RENDERED_TEMPLATE, SERVER_RENDERED_ROOT). */
-const TEMPLATE_FILE = "server-rendered.html";
-const TEMPLATE_ROOT = "<!--server-rendered-root-->";
-const RENDERER_FILE = "prerender.js";
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 /** Must match src/app/main.tsx. */
 const SESSION_STATE_ID = "server-session-state";
@@ -45,15 +39,6 @@ interface Kept {
   updatedAt: string;
   results: SentResults;
   until: number;
-}
-
-/** The app's server renderer (src/app/prerender.tsx), built by scripts/prerender.ts. */
-interface Renderer {
-  prepareServerRendering(): Promise<void>;
-  serverRenderedPage(
-    url: string,
-    storage: { session: Record<string, string>; local: Record<string, string> },
-  ): { html: string; title: string | undefined };
 }
 
 export interface ResultsPageOptions {
@@ -120,28 +105,8 @@ export function visitorStorage(
 export function createResultsPage(options: ResultsPageOptions) {
   const now = options.now ?? Date.now;
   const kept = new LruCache<string, Kept>(RESULTS_KEPT);
-  const { ssrDir } = options;
-  const available =
-    ssrDir !== undefined &&
-    existsSync(join(ssrDir, RENDERER_FILE)) &&
-    existsSync(join(ssrDir, TEMPLATE_FILE));
-  let renderer: Promise<Renderer | undefined> | undefined;
-  let template: string | undefined;
-
-  /** Loaded on the first page to render: a server without visitors' results never loads React. */
-  function loadRenderer(): Promise<Renderer | undefined> {
-    if (!available) return Promise.resolve(undefined);
-    renderer ??= (async () => {
-      template = readFileSync(join(ssrDir, TEMPLATE_FILE), "utf8");
-      const loaded = (await import(pathToFileURL(join(ssrDir, RENDERER_FILE)).href)) as Renderer;
-      await loaded.prepareServerRendering();
-      return loaded;
-    })().catch((error: unknown) => {
-      options.logger?.error({ err: error }, "The results page's server renderer did not load");
-      return undefined;
-    });
-    return renderer;
-  }
+  const serverRenderer = createServerRenderer(options.ssrDir, options.logger);
+  const available = serverRenderer.available;
 
   /**
    * The page rendered into the template; undefined when the address is past its limit, or
@@ -152,35 +117,25 @@ export function createResultsPage(options: ResultsPageOptions) {
     storage: { session: Record<string, string>; local: Record<string, string> },
     rendered: string,
   ): Promise<string | undefined> {
-    const loaded = await loadRenderer();
+    const loaded = await serverRenderer.load();
     if (!loaded) return undefined;
     if (options.limiter && !(await options.limiter.take(request.ip)).ok) return undefined;
     const { url } = request;
     try {
-      return document(loaded.serverRenderedPage(url, storage), rendered, storage.session);
+      // The tab's session storage, for a tab that holds none (src/app/main.tsx): a data block,
+      // which no policy runs; `<` escaped, so that no answer can end the element.
+      const state = JSON.stringify(storage.session).replace(/</g, "\\u003c");
+      return loaded.document(
+        loaded.renderer.serverRenderedPage(url, storage),
+        ` data-server-rendered="${escapeHtml(rendered)}"`,
+        rendered
+          ? `<script type="application/json" id="${SESSION_STATE_ID}">${state}</script>`
+          : "",
+      );
     } catch (error) {
       options.logger?.error({ err: error }, "The results page could not be rendered");
       return undefined;
     }
-  }
-
-  function document(
-    page: { html: string; title: string | undefined },
-    rendered: string,
-    session: Record<string, string>,
-  ): string {
-    // The tab's session storage, for a tab that holds none (src/app/main.tsx): a data block, which
-    // no policy runs; `<` escaped, so that no answer can end the element.
-    const state = JSON.stringify(session).replace(/</g, "\\u003c");
-    const root =
-      `<div id="root" data-server-rendered="${escapeHtml(rendered)}">${page.html}</div>` +
-      (rendered
-        ? `<script type="application/json" id="${SESSION_STATE_ID}">${state}</script>`
-        : "");
-    const filled = (template as string).replace(TEMPLATE_ROOT, () => root);
-    return page.title
-      ? filled.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title!)}</title>`)
-      : filled;
   }
 
   return {

@@ -105,7 +105,7 @@ describe("/aides on a phone", () => {
     await context.close();
   });
 
-  it("opens an aid's page from its address with the part of the catalogue that holds it", async () => {
+  it("hydrates an aid's page opened from its address with the part of the catalogue that holds it", async () => {
     const catalogue = JSON.parse(readFileSync("src/generated/catalogue.json", "utf8")) as Catalogue;
     // An aid for the inhabitants of one place: its page names it (catalogue.placeNames).
     const onePlace = (node: unknown): string | undefined => {
@@ -125,6 +125,9 @@ describe("/aides on a phone", () => {
       if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
     });
     await page.goto(`${harness.baseUrl}/aides/${aid.id}`);
+    // The server rendered the page (src/server/aid-page.ts); the app hydrates it once the
+    // aid's part of the catalogue has arrived.
+    await page.waitForSelector("html[data-app]");
     await page.getByRole("heading", { level: 1, name: aid.label }).waitFor();
     await page.getByRole("heading", { level: 2, name: "Conditions" }).waitFor();
     const conditions = await page.locator("main").innerText();

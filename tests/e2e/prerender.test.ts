@@ -553,15 +553,56 @@ describe("pre-rendered pages", () => {
 
   it("show in an aid page's shell its own loading state, not the list of aids'", async () => {
     // The shell of /aides/* is rendered at a page under /aides/ (scripts/prerender.ts shellPath),
-    // not at /aides/, which the router reads as /aides.
+    // not at /aides/, which the router reads as /aides. The server sends it for an address that
+    // names no aid (an aid's page is rendered by the server, below).
     const { context, page } = await openPage();
     await context.route(/\/assets\/.*\.js$/, (route) => route.abort());
     try {
-      await page.goto(`${baseUrl}/aides/aide_logement`);
+      await page.goto(`${baseUrl}/aides/aide_inconnue`);
       await expect(page.locator("main [role=status]").textContent()).resolves.toBe("Chargement…");
       await expect(page.locator("main h1").count()).resolves.toBe(0);
     } finally {
       await context.close();
+    }
+  }, 60_000);
+
+  it("of an aid are rendered by the server: readable without scripts, then hydrated", async () => {
+    // src/server/aid-page.ts: the page's heading, description, conditions and links are in the
+    // HTML; the browser loads the aid's part of the catalogue, then hydrates that markup.
+    const path = "/aides/aide_logement";
+    const label = "Aides personnelles au logement";
+    const bare = await openPage({ javaScriptEnabled: false });
+    try {
+      const response = await bare.page.goto(`${baseUrl}${path}`);
+      expect(await response?.text()).toContain('data-server-rendered=""');
+      await bare.page.getByRole("heading", { level: 1, name: label }).waitFor();
+      await bare.page.getByRole("heading", { level: 2, name: "Conditions" }).waitFor();
+      await bare.page.getByRole("link", { name: /^Plus d’informations/ }).waitFor();
+      await expect(bare.page.title()).resolves.toMatch(new RegExp(`^${label} - `));
+    } finally {
+      await bare.context.close();
+    }
+    for (const colorScheme of ["dark", "light"] as const) {
+      const { context, page, messages } = await openPage({ colorScheme });
+      const scripts: string[] = [];
+      page.on("request", (request) => {
+        if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+      });
+      try {
+        await page.goto(`${baseUrl}${path}`);
+        await expect(hydrated(page), colorScheme).resolves.toBe(true);
+        await page.waitForSelector("html[data-app]");
+        expect(await page.locator("html").getAttribute("data-fr-theme")).toBe(colorScheme);
+        // The aid's part of the catalogue, not the whole catalogue.
+        expect(scripts.filter((file) => /^\/assets\/\d{2}-[\w-]+\.js$/.test(file))).toHaveLength(1);
+        expect(scripts.filter((file) => file.startsWith("/assets/catalogue-"))).toEqual([]);
+        // Hydrated: its links are the router's.
+        await page.getByRole("link", { name: "Toutes les aides" }).click();
+        await page.getByRole("heading", { level: 1, name: "Toutes les aides" }).waitFor();
+        expect(messages).toEqual([]);
+      } finally {
+        await context.close();
+      }
     }
   }, 60_000);
 

@@ -9,6 +9,12 @@ import { matchRoutes, type RouteObject } from "react-router-dom";
  */
 export interface PageHandle {
   loading?: ComponentType;
+  /**
+   * What the page needs before the browser hydrates the server's rendering of it
+   * (src/app/main.tsx), so that its first render is the server's: React would otherwise render
+   * the page's own loading state over it.
+   */
+  beforeHydration?: (params: Readonly<Record<string, string | undefined>>) => Promise<unknown>;
 }
 
 /** The loading state declared by the deepest route matching `pathname`, if any. */
@@ -20,4 +26,14 @@ export function declaredLoading(
   return matches
     .map((match) => (match.route.handle as PageHandle | undefined)?.loading)
     .findLast((loading) => loading !== undefined);
+}
+
+/** What the routes matching `pathname` need before hydrating the server's rendering. */
+export function beforeHydration(routes: RouteObject[], pathname: string): Promise<unknown> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  return Promise.all(
+    matches.map((match) =>
+      (match.route.handle as PageHandle | undefined)?.beforeHydration?.(match.params),
+    ),
+  );
 }
