@@ -462,39 +462,44 @@ export function compileAid(source: AidSource, institution: Institution | undefin
   });
 }
 
+/** The `kind:code` keys of `placeNames` that an institution's territory names. */
+export function territoryPlaceKeys(institution: Institution | undefined): string[] {
+  const territory = territoryOf(institution);
+  return territory ? territory[1].map((code) => `${territory[0]}:${code}`) : [];
+}
+
+/** Adds to `into` the `kind:code` keys of the places `lives_in` / `lives_outside` conditions name. */
+export function conditionPlaceKeys(node: unknown, into: Set<string>): void {
+  if (Array.isArray(node)) {
+    for (const item of node) conditionPlaceKeys(item, into);
+    return;
+  }
+  if (typeof node !== "object" || node === null) return;
+  for (const [op, arg] of Object.entries(node)) {
+    if ((op === "lives_in" || op === "lives_outside") && Array.isArray(arg)) {
+      const [kind, codes] = arg as [PlaceKind, string[]];
+      for (const code of codes) into.add(`${kind}:${code}`);
+    } else {
+      conditionPlaceKeys(arg, into);
+    }
+  }
+}
+
 /** How each place named by an eligibility reads after "habitants". */
 export function placeNames(
   aids: readonly Aid[],
   institutions: readonly Institution[],
 ): Record<string, string> {
   const geography = loadGeography();
-  const names: Record<string, string> = {};
   // Institutions' territories too: they explain why an engine or bike aid is not offered.
-  for (const institution of institutions) {
-    const territory = territoryOf(institution);
-    if (!territory) continue;
-    for (const code of territory[1]) {
-      names[`${territory[0]}:${code}`] = frenchTypography(
-        geography.nameAfterHabitants(territory[0], code),
-      );
-    }
-  }
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) {
-      node.forEach(visit);
-      return;
-    }
-    if (typeof node !== "object" || node === null) return;
-    for (const [op, arg] of Object.entries(node)) {
-      if ((op === "lives_in" || op === "lives_outside") && Array.isArray(arg)) {
-        const [kind, codes] = arg as [PlaceKind, string[]];
-        for (const code of codes)
-          names[`${kind}:${code}`] = frenchTypography(geography.nameAfterHabitants(kind, code));
-      } else {
-        visit(arg);
-      }
-    }
-  };
-  aids.forEach((aid) => visit(aid.eligibility));
-  return Object.fromEntries(Object.entries(names).sort(([a], [b]) => a.localeCompare(b)));
+  const keys = new Set(institutions.flatMap(territoryPlaceKeys));
+  for (const aid of aids) conditionPlaceKeys(aid.eligibility, keys);
+  return Object.fromEntries(
+    [...keys]
+      .sort((a, b) => a.localeCompare(b))
+      .map((key) => {
+        const [kind, code] = key.split(":") as [PlaceKind, string];
+        return [key, frenchTypography(geography.nameAfterHabitants(kind, code))];
+      }),
+  );
 }

@@ -6,23 +6,7 @@
  */
 import type { Bundle, Catalogue } from "../../src/domain/bundle";
 import { CATALOGUE_SHARD_COUNT, catalogueShardOf } from "../../src/domain/catalogue-shards";
-
-/** `kind:code` keys of `placeNames` named by `lives_in` / `lives_outside` conditions. */
-function placesOfConditions(node: unknown, into: Set<string>): void {
-  if (Array.isArray(node)) {
-    for (const item of node) placesOfConditions(item, into);
-    return;
-  }
-  if (typeof node !== "object" || node === null) return;
-  for (const [op, arg] of Object.entries(node)) {
-    if ((op === "lives_in" || op === "lives_outside") && Array.isArray(arg)) {
-      const [kind, codes] = arg as [string, string[]];
-      for (const code of codes) into.add(`${kind}:${code}`);
-    } else {
-      placesOfConditions(arg, into);
-    }
-  }
-}
+import { conditionPlaceKeys, territoryPlaceKeys } from "./aids";
 
 export function catalogueShards(
   bundle: Pick<Bundle, "benefits" | "institutions">,
@@ -37,9 +21,7 @@ export function catalogueShards(
     places: new Set<string>(),
   }));
   const addTerritory = (shard: (typeof shards)[number], institutionId: string) => {
-    const territory = institutions.get(institutionId)?.territory;
-    for (const [kind, codes] of Object.entries(territory ?? {}))
-      for (const code of codes as string[]) shard.places.add(`${kind}:${code}`);
+    for (const key of territoryPlaceKeys(institutions.get(institutionId))) shard.places.add(key);
   };
   for (const benefit of bundle.benefits)
     addTerritory(shards[catalogueShardOf(benefit.id)]!, benefit.institution);
@@ -47,7 +29,7 @@ export function catalogueShards(
     const shard = shards[catalogueShardOf(aid.id)]!;
     shard.aids.push(aid);
     addTerritory(shard, aid.institution);
-    placesOfConditions(aid.eligibility, shard.places);
+    conditionPlaceKeys(aid.eligibility, shard.places);
   }
   for (const bikeAid of catalogue.bikeAids) {
     const shard = shards[catalogueShardOf(bikeAid.id)]!;

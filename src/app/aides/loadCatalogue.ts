@@ -54,21 +54,18 @@ export function loadCatalogueFor(id: string): Promise<Catalogue> {
 export type CatalogueState =
   { status: "loading" } | { status: "error" } | { status: "done"; catalogue: Catalogue };
 
+function stateOf(catalogue: Catalogue | undefined): CatalogueState {
+  return catalogue ? { status: "done", catalogue } : { status: "loading" };
+}
+
+/** The state of what `load` loads, at once when `cached` has it; `key` names what is loaded. */
 function useLoaded(
   key: string,
   cached: () => Catalogue | undefined,
   load: () => Promise<Catalogue>,
 ): CatalogueState {
-  const [state, setState] = useState<{ key: string; state: CatalogueState }>(() => {
-    const catalogue = cached();
-    return { key, state: catalogue ? { status: "done", catalogue } : { status: "loading" } };
-  });
-  const current: CatalogueState =
-    state.key === key
-      ? state.state
-      : ((catalogue) => (catalogue ? { status: "done", catalogue } : { status: "loading" }))(
-          cached(),
-        );
+  const [state, setState] = useState(() => ({ key, state: stateOf(cached()) }));
+  const current = state.key === key ? state.state : stateOf(cached());
   const done = current.status === "done";
 
   useEffect(() => {
