@@ -37,6 +37,8 @@ export const PRERENDERED_DIR = "prerendered";
 export const SERVER_RENDERED_TEMPLATE = "server-rendered.html";
 /** Must match src/server/aid-page.ts (AID_PAGE_TEMPLATE). */
 export const SERVER_RENDERED_AID_TEMPLATE = "server-rendered-aide.html";
+/** Must match src/server/recap-page.ts (RECAP_PAGE_TEMPLATE). */
+export const SERVER_RENDERED_RECAP_TEMPLATE = "server-rendered-recapitulatif.html";
 export const SERVER_RENDERED_ROOT = "<!--server-rendered-root-->";
 const pagesDir = join(appDir, PRERENDERED_DIR);
 
@@ -160,6 +162,7 @@ export function pageDocument(
  */
 const RESULTS_ROUTE = "/simulation/resultats*";
 const AID_PAGE_ROUTE = "/aides/*";
+const SIMULATION_ROUTE = "/simulation/*";
 export const ROUTE_SHELLS: Record<string, readonly string[]> = {
   [RESULTS_ROUTE]: [
     "simulation/SimulationLayout.tsx",
@@ -167,7 +170,7 @@ export const ROUTE_SHELLS: Record<string, readonly string[]> = {
     "simulation/simulationRuntime.ts",
     "bundle.ts",
   ],
-  "/simulation/*": [
+  [SIMULATION_ROUTE]: [
     "simulation/SimulationLayout.tsx",
     "simulation/SimulationPage.tsx",
     "simulation/simulationRuntime.ts",
@@ -304,10 +307,11 @@ async function main() {
         `gzip ${kb(gzipSync(document).length)} (critical CSS ${kb(critical.length)})`,
     );
   }
-  // The documents of the pages the server renders (src/server/results-page.ts, aid-page.ts), each
-  // listing its route's modules.
+  // The documents of the pages the server renders (src/server/results-page.ts, recap-page.ts,
+  // aid-page.ts), each listing its route's modules.
   for (const [route, template] of [
     [RESULTS_ROUTE, SERVER_RENDERED_TEMPLATE],
+    [SIMULATION_ROUTE, SERVER_RENDERED_RECAP_TEMPLATE],
     [AID_PAGE_ROUTE, SERVER_RENDERED_AID_TEMPLATE],
   ] as const) {
     const document = pageDocument(shell, {

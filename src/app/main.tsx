@@ -13,7 +13,8 @@ import { telemetryConfig } from "./analytics/runtimeConfig";
 import { App } from "./App";
 import { isFramed } from "./iframe/IframeContext";
 import { resolveIframeState } from "./iframe/iframeState";
-import { STORAGE_KEYS, peekStoredResults } from "./machine/storage";
+import { InMemoryStorage } from "./iframe/storageFallback";
+import { STORAGE_KEYS, holdsServerRendering } from "./machine/storage";
 import { beforeHydration } from "./layout/pageLoading";
 import { routes } from "./routes";
 import { hydratingPrerenderedForms } from "./steps/typedBeforeStart";
@@ -61,33 +62,41 @@ function hydratable(container: HTMLElement): boolean {
 }
 
 /**
- * A page the server rendered for this visitor (src/server/results-page.ts) is hydrated when the
- * browser holds the results it shows: the simulation it names (none for `?debug=` sample
- * values), not stale. A tab without them (another tab's cookie) renders its own page instead.
+ * A page the server rendered for this visitor (src/server/results-page.ts, recap-page.ts) is
+ * hydrated when the browser holds what it was rendered from: the simulation it names (none for
+ * `?debug=` sample values), its answers, and the same results, not stale. A tab without them
+ * (another tab's cookie, answers changed since they were saved) renders its own page instead.
  */
 function serverRenderedHydratable(container: HTMLElement): boolean {
   const rendered = container.dataset.serverRendered;
   if (rendered === undefined || !unembedded()) return false;
   const storage = window.sessionStorage;
-  if (rendered !== "" && storage.getItem(STORAGE_KEYS.simulation) === null)
-    adoptServerSession(storage);
   if (rendered === "") return storage.getItem(STORAGE_KEYS.simulation) === null;
-  const { simulationId, calculs } = peekStoredResults(storage);
-  return (
-    simulationId === rendered && calculs?.dirty === false && calculs.resultats._id === rendered
-  );
+  const server = serverSession();
+  if (storage.getItem(STORAGE_KEYS.simulation) === null) adoptServerSession(storage, server);
+  return holdsServerRendering(storage, rendered, server);
+}
+
+/** The session storage the server rendered the page over (a data block beside `#root`). */
+function serverSession(): InMemoryStorage {
+  const session = new InMemoryStorage();
+  const state = parsed(document.getElementById(SERVER_SESSION_STATE_ID)?.textContent ?? null);
+  if (typeof state !== "object" || state === null) return session;
+  for (const [key, value] of Object.entries(state))
+    if (Object.values<string>(STORAGE_KEYS).includes(key) && typeof value === "string")
+      session.setItem(key, value);
+  return session;
 }
 
 /**
- * A tab that holds no simulation (opened on the results from another tab: session storage is the
+ * A tab that holds no simulation (opened on the page from another tab: session storage is the
  * tab's own) takes the one the server rendered, as a duplicated tab would.
  */
-function adoptServerSession(storage: Storage): void {
-  const state = parsed(document.getElementById(SERVER_SESSION_STATE_ID)?.textContent ?? null);
-  if (typeof state !== "object" || state === null) return;
-  for (const [key, value] of Object.entries(state))
-    if (Object.values<string>(STORAGE_KEYS).includes(key) && typeof value === "string")
-      storage.setItem(key, value);
+function adoptServerSession(storage: Storage, server: Storage): void {
+  for (const key of Object.values<string>(STORAGE_KEYS)) {
+    const value = server.getItem(key);
+    if (value !== null) storage.setItem(key, value);
+  }
 }
 
 function parsed(raw: string | null): unknown {
@@ -98,7 +107,7 @@ function parsed(raw: string | null): unknown {
   }
 }
 
-/** Must match src/server/results-page.ts. */
+/** Must match src/server/server-renderer.ts. */
 const SERVER_SESSION_STATE_ID = "server-session-state";
 
 const app = (

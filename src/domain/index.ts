@@ -25,3 +25,4 @@ export * from "./guesses";
 export * from "./results-summary";
 export * from "./compute-ahead";
 export * from "./catalogue-shards";
+export * from "./canonical-json";

@@ -31,6 +31,7 @@ import { registerSecurityHeaders, securitySettings } from "./security-headers";
 import { isApiPath, registerSpa, sendSpaIndex, wantsSpaFallback } from "./spa";
 import { createResultsPage, RESULTS_PAGE_PATH } from "./results-page";
 import { AID_PAGE_TEMPLATE, AID_PAGES_PREFIX, createAidPage } from "./aid-page";
+import { createRecapPage, RECAP_PAGE_PATH } from "./recap-page";
 import { createServerRenderer } from "./server-renderer";
 import { createFollowupRepository, createSimulationRepository } from "./storage";
 
@@ -206,6 +207,13 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     logger: app.log,
     ...(renderLimiter ? { limiter: renderLimiter } : {}),
   });
+  const recapPage = createRecapPage({
+    ssrDir,
+    repository: simulations,
+    heldResults: (simulation) => resultsPage.heldResults(simulation),
+    logger: app.log,
+    ...(renderLimiter ? { limiter: renderLimiter } : {}),
+  });
   const aidPage = createAidPage({
     renderer: createServerRenderer(ssrDir, app.log, AID_PAGE_TEMPLATE),
     logger: app.log,
@@ -267,6 +275,14 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     const page = await resultsPage.render(request);
     if (!page) return sendSpaIndex(reply, request.url, spa);
     // The visitor's own results: no cache may keep them.
+    reply.header("cache-control", "private, no-store").header("vary", "cookie, accept-encoding");
+    return sendHtml(request, reply, page);
+  });
+  app.get(RECAP_PAGE_PATH, async (request, reply) => {
+    if (!spa || !wantsSpaFallback(request)) return sendError(reply, 404, messages.notFound);
+    const page = await recapPage.render(request);
+    if (!page) return sendSpaIndex(reply, request.url, spa);
+    // The visitor's own answers: no cache may keep them.
     reply.header("cache-control", "private, no-store").header("vary", "cookie, accept-encoding");
     return sendHtml(request, reply, page);
   });

@@ -5,18 +5,23 @@
  *
  * - `GET /api/simulation/:id/results` keeps the results it sent (`remember`), in memory, bounded
  *   and for an hour, and sets the `resultats` cookie: the simulation's id and token, `HttpOnly`,
- *   `SameSite=Strict`, `Path=/simulation`, for the browser's session.
+ *   `SameSite=Strict`, `Path=/simulation`, for the browser's session. Saving the simulation
+ *   (`POST`, `PUT /api/simulation`) sets it too (`rememberSaved`), for the recap
+ *   (src/server/recap-page.ts).
  * - `GET /simulation/resultats` with that cookie renders them when the token opens the simulation,
  *   the simulation has not changed since, and the results are still held; otherwise it sends the
  *   route's shell, as before. It never computes. `?debug=` sample values render without a cookie.
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { escapeHtml } from "../domain/escape-html";
 import { LruCache } from "../domain/lru";
 import { SIMULATION_ID_PATTERN, verifyToken, type SimulationRepository } from "./storage";
 import type { StoredSimulation } from "./storage";
 import type { RateLimiter } from "./rate-limit";
-import { createServerRenderer } from "./server-renderer";
+import {
+  createServerRenderer,
+  createVisitorPageRenderer,
+  type VisitorStorage,
+} from "./server-renderer";
 import { isClientRendered } from "./spa";
 
 export const RESULTS_COOKIE = "resultats";
@@ -25,8 +30,6 @@ export const RESULTS_PAGE_PATH = "/simulation/resultats";
 export const RESULTS_KEPT = 300;
 export const RESULTS_KEPT_MS = 60 * 60 * 1000;
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
-/** Must match src/app/main.tsx. */
-const SESSION_STATE_ID = "server-session-state";
 
 /** What the results route sends, kept as sent: the browser stores exactly this. */
 export interface SentResults {
@@ -47,10 +50,7 @@ export interface ResultsPageOptions {
   repository: SimulationRepository;
   now?: () => number;
   logger?: { error(details: unknown, message?: string): void };
-  /**
-   * Renders per client address: past it, the page is the browser's (a static file), so that one
-   * address reloading in a loop cannot take the event loop from the others.
-   */
+  /** Renders per client address (src/server/server-renderer.ts). */
   limiter?: RateLimiter;
 }
 
@@ -78,12 +78,15 @@ export function resultsCookie(id: string, token: string, secure: boolean): strin
   );
 }
 
-/** The storage items the browser holds once it has these results (src/app/machine/storage.ts). */
+/**
+ * The storage items the browser holds once it has saved this simulation, and these results when
+ * given (src/app/machine/storage.ts).
+ */
 export function visitorStorage(
   simulation: StoredSimulation,
   token: string,
-  results: SentResults,
-): { session: Record<string, string>; local: Record<string, string> } {
+  results?: SentResults,
+): VisitorStorage {
   const stored = {
     answers: { all: simulation.answers.all, current: simulation.answers.current },
     dateDeValeur: simulation.dateDeValeur,
@@ -96,7 +99,7 @@ export function visitorStorage(
     session: {
       simulation: JSON.stringify(stored),
       simulationId: JSON.stringify(simulation.id),
-      calculs: JSON.stringify({ resultats: results, dirty: false }),
+      ...(results ? { calculs: JSON.stringify({ resultats: results, dirty: false }) } : {}),
     },
     local: simulation.abtesting ? { ABTesting: JSON.stringify(simulation.abtesting) } : {},
   };
@@ -107,36 +110,7 @@ export function createResultsPage(options: ResultsPageOptions) {
   const kept = new LruCache<string, Kept>(RESULTS_KEPT);
   const serverRenderer = createServerRenderer(options.ssrDir, options.logger);
   const available = serverRenderer.available;
-
-  /**
-   * The page rendered into the template; undefined when the address is past its limit, or
-   * (logged) when a component failed.
-   */
-  async function render(
-    request: FastifyRequest,
-    storage: { session: Record<string, string>; local: Record<string, string> },
-    rendered: string,
-  ): Promise<string | undefined> {
-    const loaded = await serverRenderer.load();
-    if (!loaded) return undefined;
-    if (options.limiter && !(await options.limiter.take(request.ip)).ok) return undefined;
-    const { url } = request;
-    try {
-      // The tab's session storage, for a tab that holds none (src/app/main.tsx): a data block,
-      // which no policy runs; `<` escaped, so that no answer can end the element.
-      const state = JSON.stringify(storage.session).replace(/</g, "\\u003c");
-      return loaded.document(
-        loaded.renderer.serverRenderedPage(url, storage),
-        ` data-server-rendered="${escapeHtml(rendered)}"`,
-        rendered
-          ? `<script type="application/json" id="${SESSION_STATE_ID}">${state}</script>`
-          : "",
-      );
-    } catch (error) {
-      options.logger?.error({ err: error }, "The results page could not be rendered");
-      return undefined;
-    }
-  }
+  const render = createVisitorPageRenderer(serverRenderer, options);
 
   return {
     /** Keeps the results just sent for the page, and names them in the visitor's cookie. */
@@ -154,6 +128,27 @@ export function createResultsPage(options: ResultsPageOptions) {
         until: now() + RESULTS_KEPT_MS,
       });
       reply.header("set-cookie", resultsCookie(simulation.id, token, secure));
+    },
+
+    /**
+     * Names the simulation just saved in the visitor's cookie, for the pages rendered from the
+     * saved answers (the recap, src/server/recap-page.ts).
+     */
+    rememberSaved(
+      reply: FastifyReply,
+      id: string,
+      token: string | undefined,
+      secure: boolean,
+    ): void {
+      if (available && token) reply.header("set-cookie", resultsCookie(id, token, secure));
+    },
+
+    /** The results held for this simulation as saved: unchanged since they were sent, within the hour. */
+    heldResults(simulation: Pick<StoredSimulation, "id" | "updatedAt">): SentResults | undefined {
+      const entry = kept.get(simulation.id);
+      return entry && entry.until >= now() && entry.updatedAt === simulation.updatedAt
+        ? entry.results
+        : undefined;
     },
 
     /** The page with the visitor's results, or undefined when the browser must render it. */

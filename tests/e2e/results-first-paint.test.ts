@@ -3,11 +3,12 @@
  * Chromium at 390×844: once a Lyon student's results are computed, the page's HTML holds them,
  * they read the same with scripts turned off, and the browser hydrates that markup (the very
  * nodes stay, no error) rather than rendering it again. Another tab, the iframe and a changed
- * answer get the page the browser renders, as before.
+ * answer get the page the browser renders, as before. The recap the same way, from the answers
+ * saved (src/server/recap-page.ts).
  */
 import { mkdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BAFA_SEPARATE } from "../../src/domain/ab-tests";
 import { FIRST_STEP_PATH } from "../../src/domain/journey";
@@ -66,6 +67,47 @@ async function shown(page: Page) {
   };
 }
 
+/**
+ * The page's HTML as the server sends it to this visitor: private, and rendered for the
+ * simulation the tab holds.
+ */
+async function sentHtml(context: BrowserContext, page: Page, path: string): Promise<string> {
+  const response = await context.request.get(`${harness.baseUrl}${path}`, {
+    headers: { accept: "text/html" },
+  });
+  expect(response.headers()["cache-control"]).toBe("private, no-store");
+  const html = await response.text();
+  const simulationId = await page.evaluate(() =>
+    JSON.parse(sessionStorage.getItem("simulationId") ?? "null"),
+  );
+  expect(html).toContain(`data-server-rendered="${simulationId}"`);
+  return html;
+}
+
+/** What `read` finds on the page at `path` with scripts turned off, pictured as `shot`. */
+async function withoutScripts<T>(
+  context: BrowserContext,
+  path: string,
+  shot: string,
+  read: (page: Page) => Promise<T>,
+): Promise<T> {
+  const noScript = await harness.browser.newContext({
+    locale: "fr-FR",
+    viewport: PHONE,
+    javaScriptEnabled: false,
+    storageState: await context.storageState(),
+  });
+  try {
+    const bare = await noScript.newPage();
+    await bare.goto(`${harness.baseUrl}${path}`);
+    const found = await read(bare);
+    await bare.screenshot({ path: `${SHOTS}${shot}` });
+    return found;
+  } finally {
+    await noScript.close();
+  }
+}
+
 describe("the results page rendered by the server", () => {
   it("holds the visitor's results in its HTML, readable without scripts, then hydrated", async () => {
     const { context, page, consoleErrors } = await harness.newPage({ viewport: PHONE });
@@ -82,29 +124,12 @@ describe("the results page rendered by the server", () => {
     expect(cookie?.expires).toBe(-1);
 
     // The HTML as sent: the results are in it.
-    const response = await context.request.get(`${harness.baseUrl}${RESULTS}`, {
-      headers: { accept: "text/html" },
-    });
-    expect(response.headers()["cache-control"]).toBe("private, no-store");
-    const html = await response.text();
-    const simulationId = await page.evaluate(() =>
-      JSON.parse(sessionStorage.getItem("simulationId") ?? "null"),
-    );
-    expect(html).toContain(`data-server-rendered="${simulationId}"`);
-    expect(html).toContain("Vous pourriez recevoir jusqu’à");
+    expect(await sentHtml(context, page, RESULTS)).toContain("Vous pourriez recevoir jusqu’à");
 
     // Scripts off: the same summary and cards, in the same order.
-    const noScript = await harness.browser.newContext({
-      locale: "fr-FR",
-      viewport: PHONE,
-      javaScriptEnabled: false,
-      storageState: await context.storageState(),
-    });
-    const bare = await noScript.newPage();
-    await bare.goto(`${harness.baseUrl}${RESULTS}`);
-    expect(await shown(bare)).toEqual(rendered);
-    await bare.screenshot({ path: `${SHOTS}results-server-rendered-no-script-390.png` });
-    await noScript.close();
+    expect(
+      await withoutScripts(context, RESULTS, "results-server-rendered-no-script-390.png", shown),
+    ).toEqual(rendered);
 
     // With scripts, light and dark: the markup the server sent is hydrated, not rendered again.
     await page.addInitScript(() => {
@@ -206,6 +231,66 @@ describe("the results page rendered by the server", () => {
       })
     ).text();
     expect(framed).not.toContain("data-server-rendered");
+    await context.close();
+  });
+});
+
+describe("the recap rendered by the server", () => {
+  const RECAP = "/simulation/recapitulatif";
+  const rows = async (page: Page) =>
+    (await page.locator(".app-recap__row").allInnerTexts()).map((row) => row.trim());
+
+  it("holds the answers saved in its HTML, readable without scripts, hydrated; changed answers are the tab's", async () => {
+    const { context, page, consoleErrors } = await harness.newPage({ viewport: PHONE });
+    await computeResults(page);
+
+    // The HTML as sent: the answers saved, for this visitor only.
+    expect(await sentHtml(context, page, RECAP)).toContain("Quelle est votre date de naissance");
+
+    // Scripts off: the answers read, chapter by chapter.
+    const served = await withoutScripts(
+      context,
+      RECAP,
+      "recap-server-rendered-no-script-390.png",
+      rows,
+    );
+    expect(served.length).toBeGreaterThanOrEqual(10);
+
+    // With scripts: the markup the server sent is hydrated, not rendered again.
+    await page.addInitScript(() => {
+      document.addEventListener("DOMContentLoaded", () => {
+        const marked = window as unknown as { serverRecap?: Element | null };
+        marked.serverRecap = document.querySelector(".app-recap");
+      });
+    });
+    const sameRecap = () =>
+      page.evaluate(() => {
+        const marked = window as unknown as { serverRecap?: Element | null };
+        return marked.serverRecap === document.querySelector(".app-recap");
+      });
+    await page.goto(`${harness.baseUrl}${RECAP}`);
+    await page.waitForSelector("html[data-app-ready]");
+    expect(await rows(page)).toEqual(served);
+    expect(await sameRecap()).toBe(true);
+    // Hydrated: a link answers, in the app.
+    await page
+      .getByRole("link", { name: /la réponse à « Quelle est votre date de naissance/ })
+      .click();
+    await page.waitForURL(`**${FIRST_STEP_PATH}`);
+    expect(consoleErrors.filter((error) => !/Failed to load resource/.test(error))).toEqual([]);
+
+    // An answer changed in the tab since the save: the tab renders its own answers.
+    await page.evaluate(() => {
+      const stored = JSON.parse(sessionStorage.getItem("simulation") ?? "{}");
+      for (const answer of stored.answers.all)
+        if (answer.fieldName === "date_naissance") answer.value = "2004-06-01";
+      sessionStorage.setItem("simulation", JSON.stringify(stored));
+    });
+    await page.goto(`${harness.baseUrl}${RECAP}`);
+    await page.waitForSelector("html[data-app-ready]");
+    await page.getByText("01/06/2004").waitFor();
+    expect(await sameRecap()).toBe(false);
+    expect(consoleErrors.filter((error) => !/Failed to load resource/.test(error))).toEqual([]);
     await context.close();
   });
 });

@@ -1,4 +1,5 @@
 import type { Answer, Patrimoine, RessourcesFiscales, Results } from "../../domain";
+import { canonicalJson } from "../../domain/canonical-json";
 
 /** Session storage keys (docs/product.md §3 "Persistence"). */
 export const STORAGE_KEYS = {
@@ -196,4 +197,38 @@ export function peekStoredResults(storage: KeyValueStorage): {
   const simulationId = asString(peekItem(storage, STORAGE_KEYS.simulationId));
   const calculs = asCalculs(peekItem(storage, STORAGE_KEYS.calculs));
   return { ...(simulationId ? { simulationId } : {}), ...(calculs ? { calculs } : {}) };
+}
+
+/** The id of the results a storage holds that are not stale, if any. */
+function freshResultsId(storage: KeyValueStorage): string | undefined {
+  const { calculs } = peekStoredResults(storage);
+  return calculs && !calculs.dirty ? calculs.resultats._id : undefined;
+}
+
+/** What a page of the simulation shows of the stored simulation: its answers and declarations. */
+function shownSimulation(storage: KeyValueStorage): string | undefined {
+  const simulation = peekStoredSimulation(storage);
+  if (!simulation) return undefined;
+  const { answers, dateDeValeur, ressourcesFiscales, patrimoine } = simulation;
+  return canonicalJson({ answers: answers.all, dateDeValeur, ressourcesFiscales, patrimoine });
+}
+
+/**
+ * Whether this tab holds what the server rendered its page from (src/server/results-page.ts,
+ * recap-page.ts; `server` is the session storage the server rendered over): the simulation it
+ * names, its answers and declarations (whatever the order of their keys), and the same results
+ * not stale, or none. src/app/main.tsx then hydrates the page; otherwise the tab renders its own.
+ */
+export function holdsServerRendering(
+  storage: KeyValueStorage,
+  rendered: string,
+  server: KeyValueStorage,
+): boolean {
+  return (
+    rendered !== "" &&
+    peekStoredResults(storage).simulationId === rendered &&
+    freshResultsId(storage) === freshResultsId(server) &&
+    shownSimulation(storage) !== undefined &&
+    shownSimulation(storage) === shownSimulation(server)
+  );
 }

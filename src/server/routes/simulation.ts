@@ -35,7 +35,7 @@ interface SimulationRouteDeps {
   /** Starts the computation of a saved simulation in the background (docs/architecture.md). */
   computeAhead?: ((simulation: Simulation) => void) | undefined;
   /** Keeps the results sent for the page the server renders (src/server/results-page.ts). */
-  resultsPage?: Pick<ResultsPage, "remember"> | undefined;
+  resultsPage?: Pick<ResultsPage, "remember" | "rememberSaved"> | undefined;
 }
 
 type WithId = { Params: { id: string } };
@@ -63,6 +63,7 @@ export function registerSimulationRoutes(app: FastifyInstance, deps: SimulationR
     const input = { ...parsed.value, version: parsed.value.version ?? deps.bundle.version };
     const { id, token } = await repository.createSimulation(input);
     scheduleAhead(id, input);
+    deps.resultsPage?.rememberSaved(reply, id, token, request.protocol === "https");
     return { _id: id, token };
   });
 
@@ -78,7 +79,9 @@ export function registerSimulationRoutes(app: FastifyInstance, deps: SimulationR
       return sendError(reply, 409, messages.simulationClosed);
     }
     scheduleAhead(simulation.id, input);
-    return { _id: simulation.id, token: bearerToken(request) };
+    const token = bearerToken(request);
+    deps.resultsPage?.rememberSaved(reply, simulation.id, token, request.protocol === "https");
+    return { _id: simulation.id, token };
   });
 
   /** Hands the simulation just saved to the background (which may decline it at once). */
