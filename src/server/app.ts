@@ -31,7 +31,8 @@ import { registerSecurityHeaders, securitySettings } from "./security-headers";
 import { isApiPath, registerSpa, sendSpaIndex, wantsSpaFallback } from "./spa";
 import { createResultsPage, RESULTS_PAGE_PATH } from "./results-page";
 import { AID_PAGE_TEMPLATE, AID_PAGES_PREFIX, createAidPage } from "./aid-page";
-import { createRecapPage, RECAP_PAGE_PATH } from "./recap-page";
+import { RECAP_PATH } from "../domain/journey";
+import { createRecapPage } from "./recap-page";
 import { createServerRenderer } from "./server-renderer";
 import { createFollowupRepository, createSimulationRepository } from "./storage";
 
@@ -270,22 +271,20 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   registerPlacesRoutes(app, deps.lieux ?? createLieuxClient());
 
   const spa = registerSpa(app, deps.staticDir);
-  app.get(RESULTS_PAGE_PATH, async (request, reply) => {
-    if (!spa || !wantsSpaFallback(request)) return sendError(reply, 404, messages.notFound);
-    const page = await resultsPage.render(request);
-    if (!page) return sendSpaIndex(reply, request.url, spa);
-    // The visitor's own results: no cache may keep them.
-    reply.header("cache-control", "private, no-store").header("vary", "cookie, accept-encoding");
-    return sendHtml(request, reply, page);
-  });
-  app.get(RECAP_PAGE_PATH, async (request, reply) => {
-    if (!spa || !wantsSpaFallback(request)) return sendError(reply, 404, messages.notFound);
-    const page = await recapPage.render(request);
-    if (!page) return sendSpaIndex(reply, request.url, spa);
-    // The visitor's own answers: no cache may keep them.
-    reply.header("cache-control", "private, no-store").header("vary", "cookie, accept-encoding");
-    return sendHtml(request, reply, page);
-  });
+  // The visitor's own results and answers: no cache may keep them.
+  const visitorPageRoute = (
+    path: string,
+    page: { render(request: FastifyRequest): Promise<string | undefined> },
+  ) =>
+    app.get(path, async (request, reply) => {
+      if (!spa || !wantsSpaFallback(request)) return sendError(reply, 404, messages.notFound);
+      const rendered = await page.render(request);
+      if (!rendered) return sendSpaIndex(reply, request.url, spa);
+      reply.header("cache-control", "private, no-store").header("vary", "cookie, accept-encoding");
+      return sendHtml(request, reply, rendered);
+    });
+  visitorPageRoute(RESULTS_PAGE_PATH, resultsPage);
+  visitorPageRoute(RECAP_PATH, recapPage);
   app.get(`${AID_PAGES_PREFIX}:benefitId`, async (request, reply) => {
     if (!spa || !wantsSpaFallback(request)) return sendError(reply, 404, messages.notFound);
     const page = await aidPage.render(request);

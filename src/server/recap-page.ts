@@ -18,7 +18,6 @@ import { verifyToken, type SimulationRepository, type StoredSimulation } from ".
 
 /** Must match scripts/prerender.ts (SERVER_RENDERED_RECAP_TEMPLATE). */
 export const RECAP_PAGE_TEMPLATE = "server-rendered-recapitulatif.html";
-export { RECAP_PATH as RECAP_PAGE_PATH };
 
 export interface RecapPageOptions {
   /** dist/ssr: the renderer and its document; without them the page is the browser's. */

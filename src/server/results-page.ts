@@ -111,6 +111,17 @@ export function createResultsPage(options: ResultsPageOptions) {
   const serverRenderer = createServerRenderer(options.ssrDir, options.logger);
   const available = serverRenderer.available;
   const render = createVisitorPageRenderer(serverRenderer, options);
+  const unexpired = (id: string): Kept | undefined => {
+    const entry = kept.get(id);
+    return entry && entry.until >= now() ? entry : undefined;
+  };
+  /** The results held for this simulation as saved: unchanged since they were sent, within the hour. */
+  const heldResults = (
+    simulation: Pick<StoredSimulation, "id" | "updatedAt">,
+  ): SentResults | undefined => {
+    const entry = unexpired(simulation.id);
+    return entry?.updatedAt === simulation.updatedAt ? entry.results : undefined;
+  };
 
   return {
     /** Keeps the results just sent for the page, and names them in the visitor's cookie. */
@@ -143,13 +154,7 @@ export function createResultsPage(options: ResultsPageOptions) {
       if (available && token) reply.header("set-cookie", resultsCookie(id, token, secure));
     },
 
-    /** The results held for this simulation as saved: unchanged since they were sent, within the hour. */
-    heldResults(simulation: Pick<StoredSimulation, "id" | "updatedAt">): SentResults | undefined {
-      const entry = kept.get(simulation.id);
-      return entry && entry.until >= now() && entry.updatedAt === simulation.updatedAt
-        ? entry.results
-        : undefined;
-    },
+    heldResults,
 
     /** The page with the visitor's results, or undefined when the browser must render it. */
     async render(request: FastifyRequest): Promise<string | undefined> {
@@ -162,18 +167,18 @@ export function createResultsPage(options: ResultsPageOptions) {
         if (!parameters.has("debug")) return undefined;
         return render(request, { session: {}, local: {} }, "");
       }
-      const entry = kept.get(cookie.id);
-      if (!entry || entry.until < now()) return undefined;
+      // No read of the database for results no longer held.
+      if (!unexpired(cookie.id)) return undefined;
       const simulation = await options.repository.getSimulation(cookie.id);
       if (
         !simulation ||
         !verifyToken(simulation, cookie.token) ||
-        simulation.status === "anonymized" ||
-        simulation.updatedAt !== entry.updatedAt
+        simulation.status === "anonymized"
       )
         return undefined;
-      const storage = visitorStorage(simulation, cookie.token, entry.results);
-      return render(request, storage, simulation.id);
+      const results = heldResults(simulation);
+      if (!results) return undefined;
+      return render(request, visitorStorage(simulation, cookie.token, results), simulation.id);
     },
   };
 }

@@ -224,11 +224,12 @@ export function holdsServerRendering(
   rendered: string,
   server: KeyValueStorage,
 ): boolean {
+  const shown = shownSimulation(storage);
   return (
     rendered !== "" &&
     peekStoredResults(storage).simulationId === rendered &&
     freshResultsId(storage) === freshResultsId(server) &&
-    shownSimulation(storage) !== undefined &&
-    shownSimulation(storage) === shownSimulation(server)
+    shown !== undefined &&
+    shown === shownSimulation(server)
   );
 }
