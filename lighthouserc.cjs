@@ -53,6 +53,18 @@ const TARGETS = {
 // Raised on 2026-11-28 from 0.70, 0.65 and 0.70, with the calibration (see above).
 const FLOORS = { home: 0.85, step: 0.78, results: 0.8 };
 const MAX_CLS = 0.05;
+/**
+ * The other pages audited (issue 18 §4: `/aides`, an aid's page, the recap) hold a step's LCP
+ * too, as errors: they paint from their HTML (pre-rendered, or rendered by the server), and
+ * measured 1.58–1.68 s (`/aides`), 1.96–2.00 s (the aid's page, the recap) in the five runs of
+ * 2026-11-30. Their performance has no target in the issue: a floor about 0.07 under their
+ * lowest run there (0.75, 0.87, 0.82) catches a regression.
+ */
+const OTHER_PAGES = {
+  catalogue: { lcpMs: 2500, floor: 0.68 },
+  aid: { lcpMs: 2500, floor: 0.8 },
+  recap: { lcpMs: 2500, floor: 0.75 },
+};
 
 const shared = {
   "categories:accessibility": ["error", { minScore: 1 }],
@@ -79,11 +91,28 @@ function pageAssertions(pathPattern, page, scriptBudget) {
   };
 }
 
+/** Assertions for one of OTHER_PAGES, at the path matching `pathPattern`. */
+function otherPageAssertions(pathPattern, page) {
+  const { lcpMs, floor } = OTHER_PAGES[page];
+  return {
+    matchingUrlPattern: pattern(pathPattern),
+    assertions: {
+      ...shared,
+      "categories:performance": ["error", { minScore: floor, aggregationMethod: "median" }],
+      "largest-contentful-paint": [
+        "error",
+        { maxNumericValue: lcpMs, aggregationMethod: "median" },
+      ],
+    },
+  };
+}
+
 /** The pages measured in one run each (scripts/lighthouse.ts): no shift, accessible. */
 const CATALOGUE_URLS = [`${baseUrl}/aides`, `${baseUrl}/aides/aide_logement`];
 
 module.exports = {
   TARGETS,
+  OTHER_PAGES,
   CATALOGUE_URLS,
   ci: {
     collect: {
@@ -118,9 +147,10 @@ module.exports = {
           SCRIPT_BUDGETS.step,
         ),
         pageAssertions("/simulation/resultats\\?debug=.*", "results", SCRIPT_BUDGETS.results),
-        { matchingUrlPattern: pattern("/aides(/.*)?"), assertions: shared },
+        otherPageAssertions("/aides", "catalogue"),
+        otherPageAssertions("/aides/[^/?]+", "aid"),
         // Measured by scripts/lighthouse-recap.ts, in a tab holding a student's answers.
-        { matchingUrlPattern: pattern("/simulation/recapitulatif"), assertions: shared },
+        otherPageAssertions("/simulation/recapitulatif", "recap"),
       ],
     },
     upload: {
