@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import postcss, { type AtRule, type Root, type Rule } from "postcss";
 import type { Plugin } from "vite";
+import { spriteIcons } from "./icon-sprite";
 
 /**
  * The DSFR's rules that no page can use, removed from the served stylesheet (issue 18 §4, "Ship
@@ -182,15 +183,20 @@ export function removeUnusedCss(css: string, sources: readonly string[]): Unused
 
 /**
  * The Vite plugin: once the bundle is final, each stylesheet loses what no script or HTML file of
- * the bundle can use, and takes a name hashed from what is left (the stylesheets are cached for a
+ * the bundle can use, its icons that are left are drawn from one sprite (./icon-sprite.ts), and
+ * it takes a name hashed from what is left (the stylesheets are cached for a
  * year under their name), which the HTML, the scripts and Vite's manifest are pointed at. The new
  * hash has the old one's length, so the scripts' source maps stay right.
  */
 export function unusedCssPlugin(): Plugin {
+  let assetsDir = "assets";
   return {
     name: "unused-css",
     apply: "build",
     enforce: "post",
+    configResolved(config) {
+      assetsDir = config.build.assetsDir;
+    },
     generateBundle(_options, bundle) {
       const sources = Object.values(bundle).flatMap((output) =>
         output.type === "chunk"
@@ -199,20 +205,33 @@ export function unusedCssPlugin(): Plugin {
             ? [String(output.source)]
             : [],
       );
-      const renamed = new Map<string, string>();
-      for (const [fileName, output] of Object.entries(bundle)) {
-        if (output.type !== "asset" || !/-[\w-]{8}\.css$/.test(fileName)) continue;
-        const before = String(output.source);
+      const stylesheets = Object.entries(bundle).flatMap(([fileName, output]) =>
+        output.type === "asset" && /-[\w-]{8}\.css$/.test(fileName)
+          ? [{ fileName, before: String(output.source) }]
+          : [],
+      );
+      const pruned = stylesheets.map(({ fileName, before }) => {
         const { css, removedRules, removedBytes } = removeUnusedCss(before, sources);
+        this.info(
+          `${fileName}: ${removedRules} unused rules removed, ` +
+            `${Math.round(removedBytes / 1024)} of ${Math.round(before.length / 1024)} KB`,
+        );
+        return css;
+      });
+      // Then the icons that are left, from one file (scripts/build/icon-sprite.ts).
+      const sprited = spriteIcons(pruned, assetsDir);
+      if (sprited.sprite) {
+        this.emitFile({ type: "asset", ...sprited.sprite });
+        this.info(`${sprited.sprite.fileName}: ${sprited.icons} icons`);
+      }
+      const renamed = new Map<string, string>();
+      for (const [index, { fileName }] of stylesheets.entries()) {
+        const css = sprited.stylesheets[index] as string;
         const hash = createHash("sha256").update(css).digest("base64url").slice(0, 8);
         const newName = fileName.replace(/-[\w-]{8}\.css$/, `-${hash}.css`);
         delete bundle[fileName];
         this.emitFile({ type: "asset", fileName: newName, source: css });
         renamed.set(fileName, newName);
-        this.info(
-          `${newName}: ${removedRules} unused rules removed, ` +
-            `${Math.round(removedBytes / 1024)} of ${Math.round(before.length / 1024)} KB`,
-        );
       }
       const rename = (text: string) => {
         let result = text;
