@@ -50,18 +50,20 @@ const TARGETS = {
   step: { performance: 0.9, lcpMs: 2500 },
   results: { performance: 0.9, lcpMs: 2500 },
 };
-// Raised on 2026-11-28 from 0.70, 0.65 and 0.70, with the calibration (see above).
-const FLOORS = { home: 0.85, step: 0.78, results: 0.8 };
+// Raised on 2026-11-28 from 0.70, 0.65 and 0.70, with the calibration (see above). Set on
+// 2026-11-30 at 0.07 under the lowest of the ten fresh-clone runs of stops 42 and 43 (home 0.89,
+// a step 0.81, the results 0.80, which met its floor of 0.80 once).
+const FLOORS = { home: 0.82, step: 0.74, results: 0.73 };
 const MAX_CLS = 0.05;
 /**
  * The other pages audited (issue 18 §4: `/aides`, an aid's page, the recap) hold a step's LCP
  * too, as errors: they paint from their HTML (pre-rendered, or rendered by the server), and
- * measured 1.58–1.68 s (`/aides`), 1.96–2.00 s (the aid's page, the recap) in the five runs of
- * 2026-11-30. Their performance has no target in the issue: a floor about 0.07 under their
- * lowest run there (0.75, 0.87, 0.82) catches a regression.
+ * measured 1.58–1.68 s (`/aides`), 1.82–2.06 s (the aid's page, the recap) in the ten
+ * fresh-clone runs of stops 42 and 43. Their performance has no target in the issue: a floor
+ * about 0.07 under their lowest run there (0.71, 0.87, 0.82) catches a regression.
  */
 const OTHER_PAGES = {
-  catalogue: { lcpMs: 2500, floor: 0.68 },
+  catalogue: { lcpMs: 2500, floor: 0.64 },
   aid: { lcpMs: 2500, floor: 0.8 },
   recap: { lcpMs: 2500, floor: 0.75 },
 };
