@@ -77,29 +77,16 @@ function pattern(pathPattern) {
   return `^${baseUrl.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}${pathPattern}$`;
 }
 
-/** Budget assertions for the page whose path matches `pathPattern` (LHCI matches final URLs). */
-function pageAssertions(pathPattern, page, scriptBudget) {
+/**
+ * The assertions for the page whose path matches `pathPattern` (LHCI matches final URLs): no
+ * shift, accessible, its performance at `floor` and its LCP within `lcpMs`, and any `extra`.
+ */
+function assertionsAt(pathPattern, { floor, lcpMs }, extra = {}) {
   return {
     matchingUrlPattern: pattern(pathPattern),
     assertions: {
       ...shared,
-      "resource-summary:script:size": ["error", { maxNumericValue: scriptBudget }],
-      "categories:performance": ["error", { minScore: FLOORS[page], aggregationMethod: "median" }],
-      "largest-contentful-paint": [
-        "error",
-        { maxNumericValue: TARGETS[page].lcpMs, aggregationMethod: "median" },
-      ],
-    },
-  };
-}
-
-/** Assertions for one of OTHER_PAGES, at the path matching `pathPattern`. */
-function otherPageAssertions(pathPattern, page) {
-  const { lcpMs, floor } = OTHER_PAGES[page];
-  return {
-    matchingUrlPattern: pattern(pathPattern),
-    assertions: {
-      ...shared,
+      ...extra,
       "categories:performance": ["error", { minScore: floor, aggregationMethod: "median" }],
       "largest-contentful-paint": [
         "error",
@@ -107,6 +94,20 @@ function otherPageAssertions(pathPattern, page) {
       ],
     },
   };
+}
+
+/** One of the pages with targets, with its script budget. */
+function pageAssertions(pathPattern, page, scriptBudget) {
+  return assertionsAt(
+    pathPattern,
+    { floor: FLOORS[page], lcpMs: TARGETS[page].lcpMs },
+    { "resource-summary:script:size": ["error", { maxNumericValue: scriptBudget }] },
+  );
+}
+
+/** One of OTHER_PAGES. */
+function otherPageAssertions(pathPattern, page) {
+  return assertionsAt(pathPattern, OTHER_PAGES[page]);
 }
 
 /** The pages measured in one run each (scripts/lighthouse.ts): no shift, accessible. */

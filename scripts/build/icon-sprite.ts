@@ -56,24 +56,27 @@ export function spritableIcon(svg: string): Icon | undefined {
   const match = SVG_DOCUMENT.exec(svg);
   if (!match) return undefined;
   const [, rootAttributes = "", content = ""] = match;
-  if (NOT_SPRITABLE.test(content) || /\bid\s*=|href\s*=|url\(/i.test(rootAttributes))
-    return undefined;
-  const attributes = new Map<string, string>();
-  for (const [, name = "", double, single] of rootAttributes.matchAll(ATTRIBUTE))
-    attributes.set(name.toLowerCase(), double ?? single ?? "");
-  const viewBox = readViewBox(attributes);
+  if (NOT_SPRITABLE.test(rootAttributes) || NOT_SPRITABLE.test(content)) return undefined;
+  const attributes = [...rootAttributes.matchAll(ATTRIBUTE)].map(
+    ([whole, name = "", ...value]) => ({
+      whole,
+      name: name.toLowerCase(),
+      value: value[0] ?? value[1] ?? "",
+    }),
+  );
+  const viewBox = readViewBox(attributes.find(({ name }) => name === "viewbox")?.value ?? "");
   if (!viewBox) return undefined;
-  const kept = [...rootAttributes.matchAll(ATTRIBUTE)]
-    .filter(([, name = ""]) => !PLACEMENT.has(name.toLowerCase()) && !/^xmlns:/i.test(name))
-    .map(([whole]) => whole)
+  const kept = attributes
+    .filter(({ name }) => !PLACEMENT.has(name) && !name.startsWith("xmlns:"))
+    .map(({ whole }) => whole)
     .join(" ");
   return { attributes: kept, content, viewBox };
 }
 
-function readViewBox(attributes: Map<string, string>): Icon["viewBox"] | undefined {
+function readViewBox(declared: string): Icon["viewBox"] | undefined {
   // Without a view box, Chromium draws an SVG image at its own size, then scales the picture:
   // a fragment of the sprite, which has one, would be drawn sharper than the original.
-  const numbers = (attributes.get("viewbox") ?? "")
+  const numbers = declared
     .trim()
     .split(/[\s,]+/)
     .map(Number);
@@ -84,7 +87,7 @@ function readViewBox(attributes: Map<string, string>): Icon["viewBox"] | undefin
 }
 
 /** One SVG document holding every icon, the n-th under the fragment `#i<n>`. */
-export function spriteDocument(icons: readonly Icon[]): string {
+function spriteDocument(icons: readonly Icon[]): string {
   let top = 0;
   const parts = icons.map((icon, index) => {
     const [, , width, height] = icon.viewBox;
@@ -139,10 +142,9 @@ export function spriteIcons(
   const fileName = `${assetsDir}/icons-${hash}.svg`;
   for (const root of roots) {
     root.walkDecls(MASK_PROPERTY, (declaration) => {
-      declaration.value = declaration.value.replace(SVG_DATA_URI, (whole, ...groups: unknown[]) => {
-        const uri = (groups[0] ?? groups[1] ?? groups[2]) as string;
-        const index = indexOf.get(uri);
-        return index === undefined ? whole : `url(/${fileName}#i${index})`;
+      declaration.value = declaration.value.replace(SVG_DATA_URI, (...match: string[]) => {
+        const index = indexOf.get(uriOf(match));
+        return index === undefined ? (match[0] as string) : `url(/${fileName}#i${index})`;
       });
     });
   }
@@ -154,7 +156,10 @@ export function spriteIcons(
 }
 
 function dataUris(value: string): string[] {
-  return [...value.matchAll(SVG_DATA_URI)].map(
-    (match) => (match[1] ?? match[2] ?? match[3]) as string,
-  );
+  return [...value.matchAll(SVG_DATA_URI)].map(uriOf);
+}
+
+/** The data URI of a match of SVG_DATA_URI, whichever way it is quoted. */
+function uriOf(match: readonly (string | undefined)[]): string {
+  return (match[1] ?? match[2] ?? match[3]) as string;
 }
