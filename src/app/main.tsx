@@ -190,9 +190,7 @@ function startApp(): void {
     // render replaces it; the page it then shows needs more than the shell's inlined rules.
     void stylesheetLoaded().then(() => renderAnew(root));
   } else {
-    // The pre-rendered page stays on screen until the app's first render replaces it (React
-    // empties the root at its first commit): cleared before a time-sliced render, the page would
-    // show blank for as long as the render.
+    root.replaceChildren();
     renderAnew(root);
   }
 }
