@@ -147,17 +147,6 @@ function StartedOnCommit(): null {
   return null;
 }
 
-/**
- * Renders the app anew into `root`, in a transition as the hydration below: the first render of
- * a page (the catalogue's page builds hundreds of links) is time-sliced instead of one task of
- * tens of milliseconds, 70 ms for `/aides` on this host, several times that on a phone.
- */
-function renderAnew(root: HTMLElement): void {
-  const created = createRoot(root);
-  startTransition(() => created.render(app));
-  appStarted();
-}
-
 /** Renders the app into #root, hydrating the pre-rendered page when it can. */
 function startApp(): void {
   const root = document.getElementById("root");
@@ -184,14 +173,19 @@ function startApp(): void {
     else void beforeHydration(routes, window.location.pathname).then(hydrate, hydrate);
   } else if (root.dataset.serverRendered !== undefined) {
     // Another visit's results: they stay on screen until this tab's own page replaces them.
-    renderAnew(root);
+    createRoot(root).render(app);
+    appStarted();
   } else if (root.dataset.shell !== undefined && unembedded()) {
     // A route's pre-rendered shell (scripts/prerender.ts) stays on screen until the app's first
     // render replaces it; the page it then shows needs more than the shell's inlined rules.
-    void stylesheetLoaded().then(() => renderAnew(root));
+    void stylesheetLoaded().then(() => {
+      createRoot(root).render(app);
+      appStarted();
+    });
   } else {
     root.replaceChildren();
-    renderAnew(root);
+    createRoot(root).render(app);
+    appStarted();
   }
 }
 

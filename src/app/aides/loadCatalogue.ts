@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { catalogueShardFile, catalogueShardOf, type Catalogue } from "../../domain";
 
 /**
@@ -73,9 +73,7 @@ function useLoaded(
     let cancelled = false;
     load().then(
       (catalogue) => {
-        // The catalogue's page then renders hundreds of links: time-sliced, as the app's start.
-        if (!cancelled)
-          startTransition(() => setState({ key, state: { status: "done", catalogue } }));
+        if (!cancelled) setState({ key, state: { status: "done", catalogue } });
       },
       () => {
         if (!cancelled) setState({ key, state: { status: "error" } });
