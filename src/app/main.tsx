@@ -15,6 +15,7 @@ import { isFramed } from "./iframe/IframeContext";
 import { resolveIframeState } from "./iframe/iframeState";
 import { InMemoryStorage } from "./iframe/storageFallback";
 import { STORAGE_KEYS, holdsServerRendering } from "./machine/storage";
+import { onlyCampaignParameters } from "./layout/campaignQuery";
 import { beforeHydration } from "./layout/pageLoading";
 import { routes } from "./routes";
 import { hydratingPrerenderedForms } from "./steps/typedBeforeStart";
@@ -45,7 +46,7 @@ function unembedded(): boolean {
  * The pre-rendered page is hydrated when the browser renders it as it was rendered: the same
  * path, unembedded (otherwise the page is rendered anew). Session storage (a simulation to
  * resume) changes the home page after its hydration; the first question was rendered for a
- * visit without a simulation nor a query (`?debug`).
+ * visit without a simulation nor a query (`?debug`), a campaign's parameters aside.
  */
 function hydratable(container: HTMLElement): boolean {
   if (container.dataset.prerendered === undefined) return false;
@@ -54,7 +55,7 @@ function hydratable(container: HTMLElement): boolean {
     container.dataset.prerendered === window.location.pathname &&
     !(
       simulationPage &&
-      (window.location.search !== "" ||
+      (!onlyCampaignParameters(window.location.search) ||
         window.sessionStorage.getItem(STORAGE_KEYS.simulation) !== null)
     ) &&
     unembedded()

@@ -102,6 +102,15 @@ async function hydrated(page: Page): Promise<boolean> {
   );
 }
 
+/** Answers the first question (the birth date) and goes on to the next one. */
+async function answerFirstQuestion(page: Page) {
+  await page.getByLabel("Jour").fill("1");
+  await page.getByLabel("Mois").fill("5");
+  await page.getByLabel("Année").fill("2004");
+  await page.getByRole("button", { name: "Suivant" }).click();
+  await page.waitForURL((url) => !url.pathname.endsWith("/date_naissance"));
+}
+
 describe("pre-rendered pages", () => {
   it("show their content without any script", async () => {
     const { context, page } = await openPage({ javaScriptEnabled: false });
@@ -499,12 +508,26 @@ describe("pre-rendered pages", () => {
       await page.evaluate(() => sessionStorage.clear());
       await page.goto(`${baseUrl}/simulation/individu/demandeur/date_naissance`);
       await expect(hydrated(page)).resolves.toBe(true);
-      await page.getByLabel("Jour").fill("1");
-      await page.getByLabel("Mois").fill("5");
-      await page.getByLabel("Année").fill("2004");
-      await page.getByRole("button", { name: "Suivant" }).click();
-      await page.waitForURL((url) => !url.pathname.endsWith("/date_naissance"));
+      await answerFirstQuestion(page);
       expect(messages).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it("hydrate the first question opened from a campaign's link, not with a query the app reads", async () => {
+    const { context, page, messages } = await openPage();
+    try {
+      // A partner's link: the pre-rendered question stays the page, hydrated, not rendered anew.
+      const campaign = "?utm_source=partenaire&utm_medium=site&utm_campaign=rentree";
+      await page.goto(`${baseUrl}/simulation/individu/demandeur/date_naissance${campaign}`);
+      await expect(hydrated(page)).resolves.toBe(true);
+      await answerFirstQuestion(page);
+      expect(messages).toEqual([]);
+      // `?debug=parcours` changes the page: it is rendered anew.
+      await page.evaluate(() => sessionStorage.clear());
+      await page.goto(`${baseUrl}/simulation/individu/demandeur/date_naissance?debug=parcours`);
+      await expect(hydrated(page)).resolves.toBe(false);
     } finally {
       await context.close();
     }
