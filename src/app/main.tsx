@@ -148,6 +148,12 @@ function StartedOnCommit(): null {
   return null;
 }
 
+/** Renders the app anew into `root` (not hydrating it), and marks it started. */
+function renderAnew(root: HTMLElement): void {
+  createRoot(root).render(app);
+  appStarted();
+}
+
 /** Renders the app into #root, hydrating the pre-rendered page when it can. */
 function startApp(): void {
   const root = document.getElementById("root");
@@ -174,19 +180,14 @@ function startApp(): void {
     else void beforeHydration(routes, window.location.pathname).then(hydrate, hydrate);
   } else if (root.dataset.serverRendered !== undefined) {
     // Another visit's results: they stay on screen until this tab's own page replaces them.
-    createRoot(root).render(app);
-    appStarted();
+    renderAnew(root);
   } else if (root.dataset.shell !== undefined && unembedded()) {
     // A route's pre-rendered shell (scripts/prerender.ts) stays on screen until the app's first
     // render replaces it; the page it then shows needs more than the shell's inlined rules.
-    void stylesheetLoaded().then(() => {
-      createRoot(root).render(app);
-      appStarted();
-    });
+    void stylesheetLoaded().then(() => renderAnew(root));
   } else {
     root.replaceChildren();
-    createRoot(root).render(app);
-    appStarted();
+    renderAnew(root);
   }
 }
 
