@@ -1,11 +1,20 @@
 // The public `Display` is a no-op since the DSFR header mounts the dialog itself.
-import { Display } from "@codegouvfr/react-dsfr/Display/Display";
+import { Display, addDisplayTranslations } from "@codegouvfr/react-dsfr/Display/Display";
 import { headerFooterDisplayItem } from "@codegouvfr/react-dsfr/Display";
 import { createModal } from "@codegouvfr/react-dsfr/Modal";
 import { useHydrated } from "./useHydrated";
 
 const dialogId = headerFooterDisplayItem.buttonProps["aria-controls"];
 if (dialogId === undefined) throw new Error("react-dsfr's display settings button names no dialog");
+
+// react-dsfr's French texts of the dialog have straight apostrophes; every other text has `’`.
+addDisplayTranslations({
+  lang: "fr",
+  messages: {
+    "display settings": "Paramètres d’affichage",
+    "pick a theme": "Choisissez un thème pour personnaliser l’apparence du site.",
+  },
+});
 
 /** The same dialog, without its pictures: what the server sends and the browser hydrates. */
 const pictureless = createModal({ id: dialogId, isOpenedByDefault: false });

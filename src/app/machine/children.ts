@@ -31,3 +31,26 @@ export function nextAfterChildStep(
   if (isAboutChild(next, childInProgress)) return { currentPath: next, childInProgress };
   return { currentPath: childrenListPath(steps) ?? next, childInProgress: undefined };
 }
+
+/**
+ * Where NEXT leads from the children list: past the children's profiles already answered, to the
+ * first question still unanswered about a child or to what follows the children. Each child is
+ * asked about as they are added; once every child is a dependant or not, the journey lists their
+ * profiles again after the list (spec §2, "Questionnaire journey"), and a visitor who has just
+ * answered them would otherwise go through every one a second time.
+ */
+export function nextFromChildrenList(
+  steps: readonly StepInstance[],
+  currentPath: string,
+  next: string,
+  children: readonly string[],
+): string {
+  if (currentPath !== childrenListPath(steps)) return next;
+  const from = steps.findIndex((step) => step.path === next);
+  if (from === -1) return next;
+  const answeredAboutAChild = (step: StepInstance) =>
+    step.answered && children.some((id) => isAboutChild(step.path, id));
+  return (
+    steps.slice(from).find((step) => step.isActive && !answeredAboutAChild(step))?.path ?? next
+  );
+}

@@ -35,7 +35,7 @@ import {
   resolveGoto,
   resumePath,
 } from "./journey";
-import { firstStepOfChild, nextAfterChildStep } from "./children";
+import { firstStepOfChild, nextAfterChildStep, nextFromChildrenList } from "./children";
 import {
   loadLocalAnswers,
   saveLocalAnswers,
@@ -422,7 +422,12 @@ export const simulationMachine = setup({
       actions: [
         enqueueActions(({ context, enqueue }) => {
           const steps = stepsOf(context);
-          const next = nextPath(steps, context.currentPath);
+          const next = nextFromChildrenList(
+            steps,
+            context.currentPath,
+            nextPath(steps, context.currentPath),
+            childIds(context.answers),
+          );
           const moved = nextAfterChildStep(
             steps,
             context.currentPath,

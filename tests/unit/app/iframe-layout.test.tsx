@@ -33,6 +33,14 @@ describe("layout outside an iframe", () => {
     expect(byText(footer, "button", "Paramètres d")).toBeDefined();
     expect(document.querySelectorAll("#fr-theme-modal")).toHaveLength(1);
   });
+
+  it("writes the display settings dialog with typographic apostrophes, as every other text", async () => {
+    await open("/");
+    const dialog = document.querySelector("#fr-theme-modal")!;
+    expect(dialog.querySelector("h1")?.textContent).toContain("Paramètres d’affichage");
+    expect(dialog.textContent).toContain("personnaliser l’apparence du site");
+    expect(dialog.textContent).not.toContain("'");
+  });
 });
 
 describe("layout in an iframe", () => {

@@ -129,6 +129,42 @@ describe("simulation machine: children", () => {
     );
   });
 
+  it("goes on from the list past the profiles just answered, to the couple question", () => {
+    const { actor } = withApplicant();
+    actor.send({ type: "ADD_CHILD" });
+    answerChild(actor, "enfant_0", "Léa");
+    actor.send({ type: "ADD_CHILD" });
+    answerChild(actor, "enfant_1", "Tom");
+    expect(path(actor)).toBe(LIST);
+    actor.send({ type: "CONFIRM_CHILDREN" });
+    actor.send({ type: "NEXT" });
+    expect(path(actor)).toBe("/simulation/famille/en_couple");
+    // The journey still lists the profiles after the list (spec §2): "Retour" and the recap
+    // reach them, and a question left unanswered is still asked.
+    actor.send({ type: "GOTO", path: "/simulation/individu/enfant_1/scolarite" });
+    expect(path(actor)).toBe("/simulation/individu/enfant_1/scolarite");
+  });
+
+  it("goes on from the list to a child's question left unanswered, past the answered ones", () => {
+    const { actor } = withApplicant();
+    actor.send({ type: "ADD_CHILD" });
+    answerChild(actor, "enfant_0", "Léa");
+    actor.send({ type: "ADD_CHILD" });
+    answer(actor, { _firstName: "Tom" });
+    answer(actor, { date_naissance: "2021-06-01" });
+    answer(actor, { nationalite: "fr" });
+    answer(actor, { garde_alternee: false });
+    answer(actor, { handicap: false });
+    answer(actor, { enfant_a_charge: true });
+    // Tom's schooling is not answered: the visitor went back to the list.
+    actor.send({ type: "GOTO", path: LIST });
+    actor.send({ type: "CONFIRM_CHILDREN" });
+    actor.send({ type: "NEXT" });
+    expect(path(actor)).toBe("/simulation/individu/enfant_1/scolarite");
+    answer(actor, { scolarite: "maternelle" });
+    expect(path(actor)).toBe("/simulation/famille/en_couple");
+  });
+
   it("edits a child from the list and returns to it", () => {
     const { actor } = withApplicant();
     actor.send({ type: "ADD_CHILD" });

@@ -68,6 +68,25 @@ describe("summarizeResults", () => {
     expect(both.totals.mensuel).toBe(550);
   });
 
+  it("counts the CEJ, not the Region's trainee pay beside it: one is for those not in training", () => {
+    // A 24-year-old job seeker in Lille (walked on 2026-11-30): the summary said "jusqu’à
+    // 1 246,68 € par mois", the CEJ and the Region's pay for a training he never mentioned.
+    const seeker = summarizeResults(
+      [
+        droit("hauts_de_france_indemnites_protec_soc_formation_pro", 685, "mensuelle", {
+          legend: "au maximum",
+        }),
+        droit("contrat_engagement_jeune", 561.68),
+      ],
+      rules,
+    );
+    expect(seeker.totals.mensuel).toBe(561.68);
+    expect([...seeker.counted]).toEqual(["contrat_engagement_jeune"]);
+    expect(seeker.alternatives).toHaveLength(1);
+    expect(seeker.alternatives[0]!.exclusion.id).toBe("cej-stagiaire-formation");
+    expect(seeker.alternatives[0]!.exclusion.reason).toContain("formation professionnelle");
+  });
+
   it("counts the AAH or the RSA, the larger, since the RSA counts the AAH in its resources", () => {
     const summary = summarizeResults(
       [droit("aah", 1033.32), droit("rsa", 568.94), droit("contrat_engagement_jeune", 561.68)],

@@ -17,6 +17,20 @@ describe("frenchTypography", () => {
     expect(frenchTypography("l'année d'études")).toBe("l’année d’études");
   });
 
+  it("keeps a number's digits and its unit on one line", () => {
+    expect(frenchTypography("au moins 3 214 heures, 5 ans, 8 mois, 685 € et 50 %")).toBe(
+      `au moins 3${NBSP}214${NBSP}heures, 5${NBSP}ans, 8${NBSP}mois, 685${NBSP}€ et 50${NBSP}%`,
+    );
+    expect(frenchTypography("1 000 000 €")).toBe(`1${NBSP}000${NBSP}000${NBSP}€`);
+  });
+
+  it("leaves the spaces between separate numbers and words", () => {
+    expect(frenchTypography("Par exemple : 14 7 2005, les 3 dernières années, 10 anciens")).toBe(
+      `Par exemple${NBSP}: 14 7 2005, les 3 dernières années, 10 anciens`,
+    );
+    expect(frenchTypography("12 2024 et 5 annuités")).toBe("12 2024 et 5 annuités");
+  });
+
   it("leaves other text alone", () => {
     expect(frenchTypography("Déjà typographié\u00A0? https://example.org/a:b l’été")).toBe(
       "Déjà typographié\u00A0? https://example.org/a:b l’été",
@@ -29,6 +43,12 @@ describe("typography in the bundle", () => {
   const bundle = compileSchema(REAL_SCHEMA).bundle as Bundle;
   const steps = Object.values(bundle.blocks).flatMap((block) => block.steps);
   const field = (stepId: string) => steps.find((s) => s.id === stepId)?.fields[0];
+
+  it("keeps the hours of the RSA's young workers' condition on one line", () => {
+    expect(field("individu.rsa_jeune_condition_heures_travail_remplie")?.question).toBe(
+      `Avez-vous travaillé au moins 3${NBSP}214${NBSP}heures au cours des 3 dernières années${NBSP}?`,
+    );
+  });
 
   it("normalises questions, hints and labels", () => {
     expect(field("menage._logementType")?.question).toBe(
