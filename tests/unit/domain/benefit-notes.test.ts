@@ -138,7 +138,7 @@ describe("the Mobili-Jeune note", () => {
   ];
 
   it("tells an apprentice whose contract started more than 6 months ago to check", () => {
-    expect(notesOfMobiliJeune(apprentice(14)).join(" ")).toContain("au plus tard 6 mois");
+    expect(notesOfMobiliJeune(apprentice(14)).join(" ")).toContain("au plus tard 6\u00A0mois");
   });
 
   it("says nothing within 6 months of the contract's start, or when it was not asked", () => {
