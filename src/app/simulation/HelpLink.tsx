@@ -1,15 +1,23 @@
+import { useFormContext } from "react-hook-form";
 import { Link, useInRouterContext, useLocation } from "react-router-dom";
 import type { ResolvedField } from "../../domain";
+import type { FormValues } from "../steps/formValues";
+import { keepDraft } from "../steps/stepDrafts";
 import { helpPath } from "./paths";
 
 function HelpPageLink({ field }: { field: ResolvedField }) {
   // The step shown is the one at the URL.
   const { pathname } = useLocation();
+  // The step's form, whose unsaved choice is kept for the way back (src/app/steps/stepDrafts.ts).
+  const form = useFormContext<FormValues>() as ReturnType<typeof useFormContext<FormValues>> | null;
   return (
     <p className="fr-mt-1w fr-mb-0">
       <Link
         className="fr-link fr-link--sm fr-icon-information-line fr-link--icon-left"
         to={helpPath(pathname)}
+        onClick={() => {
+          if (form) keepDraft(pathname, form.getValues());
+        }}
       >
         En savoir plus
         <span className="fr-sr-only"> sur «&nbsp;{field.question}&nbsp;»</span>

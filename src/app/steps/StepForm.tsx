@@ -1,10 +1,11 @@
 import { Button } from "@codegouvfr/react-dsfr/Button";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import type { AnswerValue, ChoiceOption, StepInstance } from "../../domain";
 import { FieldInput } from "../fields/FieldInput";
 import { optionsOf, toFormValues, type FormValues } from "./formValues";
+import { draftOf, forgetDraft } from "./stepDrafts";
 import { buildStepSchema, type StepOutput } from "./stepSchema";
 import { forgetTypedBeforeStart, typedBeforeStart, withTypedFields } from "./typedBeforeStart";
 
@@ -26,14 +27,20 @@ export function StepForm({ step, title, values, enumerations, today, onSubmit }:
     () => buildStepSchema(step.fields, { today, enumerations }),
     [step.fields, today, enumerations],
   );
+  // Back from the step's learn-more page, the form starts from what the visitor had chosen; a
+  // pre-rendered first question, from what they typed before the app started.
+  const [defaultValues] = useState(
+    () =>
+      draftOf(step.path) ?? withTypedFields(toFormValues(step.fields, values), typedBeforeStart()),
+  );
   const form = useForm<FormValues, unknown, StepOutput>({
-    // A pre-rendered first question starts from what the visitor typed before the app started.
-    defaultValues: withTypedFields(toFormValues(step.fields, values), typedBeforeStart()),
+    defaultValues,
     resolver: zodResolver(schema),
     mode: "onSubmit",
     reValidateMode: "onChange",
   });
   useEffect(forgetTypedBeforeStart, []);
+  useEffect(() => forgetDraft(step.path), [step.path]);
   const [onlyField] = step.fields;
   // A lone question is the page heading, unless the step has a title of its own.
   const single = step.fields.length === 1 && onlyField !== undefined && !step.title;

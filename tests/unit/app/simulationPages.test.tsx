@@ -259,6 +259,22 @@ describe("learn-more pages", () => {
     expect(path()).toBe(PATHS.housing);
   });
 
+  it("keeps the choice made before reading it, without saving it, on the way back", async () => {
+    const storage = storageWith([birthDate]);
+    const { main, path } = await open(PATHS.housing, { storage });
+    const radio = (value: string) =>
+      main().querySelector<HTMLInputElement>(`input[type="radio"][value="${value}"]`);
+    await click(radio("heberge"));
+    expect(radio("heberge")?.checked).toBe(true);
+    await click(byText(main(), "a", "En savoir plus"));
+    expect(path()).toBe(`${PATHS.housing}/en_savoir_plus`);
+    await click(byText(main(), "a", "Retour à la question"));
+    expect(path()).toBe(PATHS.housing);
+    expect(radio("heberge")?.checked).toBe(true);
+    // Only "Suivant" stores an answer.
+    expect(storage.getItem(STORAGE_KEYS.simulation)).not.toContain("heberge");
+  });
+
   it("sends a step without help back to the current step", async () => {
     const { path } = await open(`${PATHS.activity}/en_savoir_plus`, {
       storage: storageWith([birthDate]),
