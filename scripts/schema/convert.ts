@@ -59,6 +59,7 @@ function convertField(field: FieldYaml, enumerations: Record<string, ChoiceOptio
     options,
     min: field.min,
     max: field.max,
+    integer: field.integer,
     optional: field.optional,
     default: field.default,
     storage: field.storage,

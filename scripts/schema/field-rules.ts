@@ -42,6 +42,9 @@ export function checkFieldFlags(field: FieldYaml, site: FieldSite): SchemaError[
       );
     }
   }
+  if (field.integer !== undefined && field.kind !== "number") {
+    errors.push(file.error(at("integer"), '"integer" is only allowed on number fields'));
+  }
   if (field.autocomplete !== undefined) {
     const onDate = field.kind === "date";
     if (!onDate && !TEXT_KINDS.has(field.kind)) {

@@ -113,6 +113,8 @@ const field = z.strictObject({
   options: z.array(fieldOption).min(1).optional(),
   min: z.number().optional(),
   max: z.number().optional(),
+  /** A number field that takes whole numbers only (months, children). */
+  integer: z.boolean().optional(),
   optional: z.boolean().optional(),
   /** The value the form starts with, and the one the situation assumes while unanswered. */
   default: optionValue.optional(),

@@ -71,6 +71,8 @@ export interface Field {
   options?: ChoiceOption[];
   min?: number;
   max?: number;
+  /** A number field that takes whole numbers only. */
+  integer?: boolean;
   optional?: boolean;
   /** The form's initial value, and the value the situation assumes while unanswered. */
   default?: string | number;

@@ -19,7 +19,8 @@ export function NumberField({ field, hideLabel }: FieldProps) {
       nativeInputProps={{
         id: inputId(field),
         type: "text",
-        inputMode: "decimal",
+        // A whole number (months, children) gets the keyboard without a decimal separator.
+        inputMode: field.integer ? "numeric" : "decimal",
         autoComplete: "off",
         name: input.name,
         value: typeof input.value === "string" ? input.value : "",

@@ -15,6 +15,7 @@ export const MESSAGES = {
   dateTooEarly: (min: string) => `La date doit être le ${min} ou après.`,
   requiredNumber: "Veuillez indiquer un nombre.",
   invalidNumber: "Veuillez indiquer un nombre en chiffres, par exemple 12.",
+  wholeNumber: "Veuillez indiquer un nombre entier, sans virgule, par exemple 12.",
   requiredAmount: "Veuillez indiquer un montant en euros, par exemple 450.",
   requiredIncome: "Veuillez indiquer un montant (0 si rien perçu).",
   invalidAmount:

@@ -69,6 +69,7 @@ function validateNumber(
   if (!raw.trim()) return field.optional ? ok(undefined) : fail(required);
   const value = parse(raw);
   if (value === undefined) return fail(invalid);
+  if (field.integer && !Number.isInteger(value)) return fail(MESSAGES.wholeNumber);
   const issues = checkBounds(field, value);
   return issues.length ? { value: undefined, issues } : ok(value);
 }

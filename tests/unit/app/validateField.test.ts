@@ -88,6 +88,13 @@ describe("validateField", () => {
     );
   });
 
+  it("refuses a decimal where the field takes whole numbers only, and keeps it elsewhere", () => {
+    const months = field("number", { integer: true, min: 0 });
+    expect(validateField(months, "1,5", context).issues[0]?.message).toBe(MESSAGES.wholeNumber);
+    expect(validateField(months, "18", context).value).toBe(18);
+    expect(validateField(field("number"), "2,5", context).value).toBe(2.5);
+  });
+
   it("spreads a shared monthly amount over every period", () => {
     const periods = [
       { id: "2026-09", label: "septembre 2026" },

@@ -179,6 +179,15 @@ describe("dates", () => {
     const errors = errorsOf(body([a("demandeur.date_debut_chomage", "2030-01-01")]));
     expect(errors[0]?.message).toContain("individu.date_debut_chomage doit être comprise entre");
   });
+
+  it("refuses a decimal for a question of whole months, and takes a whole number", () => {
+    const message = "individu._nombreMoisDebutContratDeTravail doit être un nombre entier";
+    expect(errorsOf(body([a("demandeur._nombreMoisDebutContratDeTravail", 1.5)]))).toEqual([
+      { path: "answers.all[0].value", message },
+      { path: "answers.current[0].value", message },
+    ]);
+    expect(errorsOf(body([a("demandeur._nombreMoisDebutContratDeTravail", 18)]))).toEqual([]);
+  });
 });
 
 describe("abtesting", () => {

@@ -211,6 +211,18 @@ describe("storage: local", () => {
     ]);
   });
 
+  it("allows integer only on number fields", () => {
+    const { text, errors } = breakSchema(
+      "blocks/projets.yaml",
+      "        kind: boolean\n        question: Souhaitez-vous passer le BAFA ou le BAFD ?",
+      "        kind: boolean\n        integer: true\n        question: Souhaitez-vous passer le BAFA ou le BAFD ?",
+    );
+    const step = stepIndex(text, "individu._interetBafa");
+    expect(errors).toEqual([
+      `${PROJETS}:${lineOf(text, "integer: true\n        question: Souhaitez")} steps[${step}].fields[0].integer: "integer" is only allowed on number fields`,
+    ]);
+  });
+
   it("keeps bday for date fields", () => {
     const { text, errors } = breakSchema(
       "blocks/projets.yaml",
