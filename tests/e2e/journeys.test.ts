@@ -291,7 +291,9 @@ const homelessJobSeeker: Journey = {
   script: {
     "individu/demandeur/date_naissance": dateIn(bornYearsAgo(22)),
     "individu/demandeur/nationalite": answer("Française"),
-    "individu/demandeur/activite": answer("Inscrit ou inscrite comme demandeur ou demandeuse d’emploi"),
+    "individu/demandeur/activite": answer(
+      "Inscrit ou inscrite comme demandeur ou demandeuse d’emploi",
+    ),
     "individu/demandeur/date_debut_chomage": dateIn(monthsAgo(8)),
     "individu/demandeur/ass_precondition_remplie": no,
     "individu/demandeur/inapte_travail": no,
