@@ -16,12 +16,17 @@ function asCommune(value: unknown): Commune | null {
 
 const communeKey = (commune: Commune) => `${commune.code_insee}|${commune.nom}`;
 
+/** Said when the visitor types letters (a commune's name): the field keeps only digits. */
+export const DIGITS_ONLY_MESSAGE =
+  "Tapez le code postal en chiffres, par exemple 69001, puis choisissez la commune.";
+
 /** A postcode, then the choice of one of its communes; the answer is the commune itself. */
 export function CommuneField({ field, hideLabel }: FieldProps) {
   const { field: input } = useController<FormValues>({ name: field.name });
   const error = useFieldError(field.name);
   const commune = asCommune(input.value);
   const [postcode, setPostcode] = useState(commune?.code_postal ?? "");
+  const [typedLetters, setTypedLetters] = useState(false);
   const { status, communes } = useCommunes(postcode);
   const id = inputId(field);
   const onChange = input.onChange;
@@ -31,8 +36,9 @@ export function CommuneField({ field, hideLabel }: FieldProps) {
     if (status === "done" && communes.length === 1 && only && !commune) onChange(only);
   }, [commune, communes, onChange, status]);
 
-  const postcodeMessage =
-    status === "error"
+  const postcodeMessage = typedLetters
+    ? DIGITS_ONLY_MESSAGE
+    : status === "error"
       ? "La liste des communes n’a pas pu être chargée. Veuillez réessayer."
       : status === "done" && communes.length === 0
         ? "Aucune commune ne correspond à ce code postal."
@@ -65,7 +71,9 @@ export function CommuneField({ field, hideLabel }: FieldProps) {
             maxLength: 5,
             value: postcode,
             onChange: (event) => {
-              const next = event.target.value.replace(/\D/g, "").slice(0, 5);
+              const typed = event.target.value;
+              const next = typed.replace(/\D/g, "").slice(0, 5);
+              setTypedLetters(/[^\d\s]/.test(typed));
               setPostcode(next);
               if (commune && commune.code_postal !== next) onChange(null);
             },

@@ -206,10 +206,11 @@ export function ResultsPage() {
             onSelect={selectTheme}
           />
           <div className="app-results-list">
-            {sections.map(({ category, items }) => (
+            {sections.map(({ category, items }, index) => (
               <section
                 key={category.id}
-                className="fr-mt-1w"
+                // A category's heading stands apart from the last card of the one above it.
+                className={index === 0 ? "fr-mt-1w" : "fr-mt-3w"}
                 aria-labelledby={`categorie-${category.id}`}
               >
                 <h2 id={`categorie-${category.id}`} className="fr-h6 fr-mb-1w">

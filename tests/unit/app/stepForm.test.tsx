@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { DIGITS_ONLY_MESSAGE } from "../../../src/app/fields/CommuneField";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Commune, ResolvedField, StepInstance } from "../../../src/domain";
 import { ServicesContext } from "../../../src/app/services/ServicesContext";
@@ -266,7 +267,12 @@ describe("StepForm", () => {
     );
     await submit();
     expect(container.textContent).toContain("Veuillez indiquer un code postal");
+    // A commune's name is not searched: the visitor is told to type the postcode's digits.
+    await type(byLabel(container, "Code postal"), "lille");
+    expect(description(byLabel(container, "Code postal"))).toContain(DIGITS_ONLY_MESSAGE);
+    expect(fetchCommunes).not.toHaveBeenCalled();
     await type(byLabel(container, "Code postal"), "01400");
+    expect(container.textContent).not.toContain(DIGITS_ONLY_MESSAGE);
     expect(fetchCommunes).toHaveBeenCalledWith("01400");
     const select = byLabel(container, "Commune");
     await choose(select, "01002|Autre commune");
