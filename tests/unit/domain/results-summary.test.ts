@@ -285,4 +285,11 @@ describe("categories and themes", () => {
     expect(themeOf(droit("aide_logement", 1), rules)).toBe("logement");
     expect(themeOf(droit("x", 1, "autre", { label: "Aide au permis B" }), rules)).toBe("transport");
   });
+
+  it("files the Region's trainee pay under money, not transport, though its label names transport", () => {
+    const pay = droit("hauts_de_france_indemnites_protec_soc_formation_pro", 685, "mensuelle", {
+      label: "Rémunération, indemnités de transport et protection sociale des stagiaires",
+    });
+    expect(themeOf(pay, rules)).toBe("argent");
+  });
 });
