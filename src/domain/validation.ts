@@ -27,7 +27,6 @@ interface FieldRule {
   options?: Set<string | number>;
   min?: number;
   max?: number;
-  integer?: boolean;
   /** Kept in the visitor's browser: never accepted by the server. */
   local?: boolean;
 }
@@ -45,7 +44,6 @@ function mergeRule(rules: Map<string, FieldRule>, field: Field): void {
       options,
       min: field.min,
       max: field.max,
-      ...(field.integer ? { integer: true } : {}),
       ...(field.storage === "local" ? { local: true } : {}),
     });
     return;
@@ -132,7 +130,6 @@ function checkValue(rule: FieldRule, value: unknown, bounds: AnswerBounds): stri
     case "number":
     case "money": {
       if (typeof value !== "number" || !Number.isFinite(value)) return "doit être un nombre";
-      if (rule.integer && !Number.isInteger(value)) return "doit être un nombre entier";
       // Money is never negative nor unbounded, even where the schema gives no bounds.
       const min = rule.min ?? (rule.kind === "money" ? 0 : undefined);
       const max = rule.max ?? (rule.kind === "money" ? MAX_PERIOD_AMOUNT : undefined);

@@ -5,7 +5,7 @@ import { FormProvider, useForm } from "react-hook-form";
 import type { AnswerValue, ChoiceOption, StepInstance } from "../../domain";
 import { FieldInput } from "../fields/FieldInput";
 import { optionsOf, toFormValues, type FormValues } from "./formValues";
-import { draftOf, forgetDraft } from "./stepDrafts";
+import { draftOf, forgetDrafts } from "./stepDrafts";
 import { buildStepSchema, type StepOutput } from "./stepSchema";
 import { forgetTypedBeforeStart, typedBeforeStart, withTypedFields } from "./typedBeforeStart";
 
@@ -40,7 +40,7 @@ export function StepForm({ step, title, values, enumerations, today, onSubmit }:
     reValidateMode: "onChange",
   });
   useEffect(forgetTypedBeforeStart, []);
-  useEffect(() => forgetDraft(step.path), [step.path]);
+  useEffect(forgetDrafts, []);
   const [onlyField] = step.fields;
   // A lone question is the page heading, unless the step has a title of its own.
   const single = step.fields.length === 1 && onlyField !== undefined && !step.title;

@@ -18,7 +18,10 @@ export function draftOf(stepPath: string): FormValues | undefined {
   return drafts.get(stepPath);
 }
 
-/** Called once the step's form has taken its draft. */
-export function forgetDraft(stepPath: string): void {
-  drafts.delete(stepPath);
+/**
+ * Called as any step's form first renders: a draft survives the trip to its learn-more page and
+ * back, not a visit elsewhere (the stored answer is then what the step shows).
+ */
+export function forgetDrafts(): void {
+  drafts.clear();
 }

@@ -275,6 +275,17 @@ describe("learn-more pages", () => {
     expect(storage.getItem(STORAGE_KEYS.simulation)).not.toContain("heberge");
   });
 
+  it("keeps that choice for the way back only, not for a later visit from elsewhere", async () => {
+    const { main, go } = await open(PATHS.housing, { storage: storageWith([birthDate]) });
+    const radio = (value: string) =>
+      main().querySelector<HTMLInputElement>(`input[type="radio"][value="${value}"]`);
+    await click(radio("heberge"));
+    await click(byText(main(), "a", "En savoir plus"));
+    await go(PATHS.birthDate);
+    await go(PATHS.housing);
+    expect(radio("heberge")?.checked).toBe(false);
+  });
+
   it("sends a step without help back to the current step", async () => {
     const { path } = await open(`${PATHS.activity}/en_savoir_plus`, {
       storage: storageWith([birthDate]),
