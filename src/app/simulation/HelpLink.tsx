@@ -1,4 +1,4 @@
-import { useFormContext } from "react-hook-form";
+import { useFormContext, type UseFormReturn } from "react-hook-form";
 import { Link, useInRouterContext, useLocation } from "react-router-dom";
 import type { ResolvedField } from "../../domain";
 import type { FormValues } from "../steps/formValues";
@@ -8,8 +8,9 @@ import { helpPath } from "./paths";
 function HelpPageLink({ field }: { field: ResolvedField }) {
   // The step shown is the one at the URL.
   const { pathname } = useLocation();
-  // The step's form, whose unsaved choice is kept for the way back (src/app/steps/stepDrafts.ts).
-  const form = useFormContext<FormValues>() as ReturnType<typeof useFormContext<FormValues>> | null;
+  // The step's form (none outside a step), whose unsaved choice is kept for the way back
+  // (src/app/steps/stepDrafts.ts).
+  const form = useFormContext<FormValues>() as UseFormReturn<FormValues> | null;
   return (
     <p className="fr-mt-1w fr-mb-0">
       <Link

@@ -245,6 +245,10 @@ describe("recap page", () => {
   });
 });
 
+/** The radio button of this value in `root`. */
+const radioOf = (root: ParentNode, value: string) =>
+  root.querySelector<HTMLInputElement>(`input[type="radio"][value="${value}"]`);
+
 describe("learn-more pages", () => {
   it("links a question that has help to its page, which shows it and leads back", async () => {
     const { main, path } = await open(PATHS.housing, { storage: storageWith([birthDate]) });
@@ -262,8 +266,7 @@ describe("learn-more pages", () => {
   it("keeps the choice made before reading it, without saving it, on the way back", async () => {
     const storage = storageWith([birthDate]);
     const { main, path } = await open(PATHS.housing, { storage });
-    const radio = (value: string) =>
-      main().querySelector<HTMLInputElement>(`input[type="radio"][value="${value}"]`);
+    const radio = (value: string) => radioOf(main(), value);
     await click(radio("heberge"));
     expect(radio("heberge")?.checked).toBe(true);
     await click(byText(main(), "a", "En savoir plus"));
@@ -277,8 +280,7 @@ describe("learn-more pages", () => {
 
   it("keeps that choice for the way back only, not for a later visit from elsewhere", async () => {
     const { main, go } = await open(PATHS.housing, { storage: storageWith([birthDate]) });
-    const radio = (value: string) =>
-      main().querySelector<HTMLInputElement>(`input[type="radio"][value="${value}"]`);
+    const radio = (value: string) => radioOf(main(), value);
     await click(radio("heberge"));
     await click(byText(main(), "a", "En savoir plus"));
     await go(PATHS.birthDate);
