@@ -143,8 +143,8 @@ function EntryDetails({
         <>
           <p>
             {entry.benefit.type === "bool"
-              ? "Le moteur de calcul OpenFisca détermine, à partir de vos réponses au simulateur, si vous pouvez bénéficier de cette aide."
-              : "Le moteur de calcul OpenFisca détermine, à partir de vos réponses au simulateur, si vous pouvez bénéficier de cette aide et calcule son montant."}
+              ? "Les conditions dépendent de votre situation (âge, études, logement, revenus…). Le simulateur les vérifie pour vous à partir de vos réponses, avec les règles officielles de cette aide."
+              : "Les conditions et le montant dépendent de votre situation (âge, études, logement, revenus…). Le simulateur les vérifie et calcule le montant pour vous à partir de vos réponses, avec les règles officielles de cette aide."}
           </p>
           {territory && <Conditions items={[describeTerritory(territory, placeNames)]} />}
         </>

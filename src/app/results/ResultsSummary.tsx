@@ -19,6 +19,24 @@ export function othersLine(others: number): string {
 }
 
 /**
+ * What the summary says of its totals. Where the visitor must choose between aids, the totals
+ * count one option of each choice: the largest, or the one the schema prefers (`preferred`,
+ * schema/results.yaml), which is not always the largest.
+ */
+export function estimateLine(summary: Summary<Droit>): string {
+  const choices = summary.alternatives;
+  if (choices.length === 0) return "Une estimation d’après vos réponses.";
+  const preferred = choices.filter((choice) => choice.exclusion.preferred !== undefined).length;
+  const counts =
+    preferred === 0
+      ? "celle qui vous rapporte le plus"
+      : preferred === choices.length
+        ? "celle qui vous convient en général le mieux, indiquée plus bas"
+        : "une seule d’entre elles, indiquée plus bas";
+  return `Une estimation d’après vos réponses\u00a0: quand vous devez choisir entre des aides, elle compte ${counts}.`;
+}
+
+/**
  * What the visitor may receive in all (docs/product.md §2 "Simulation routes"): the totals of the
  * results that can be received together, and the largest amounts with a link to each one's page.
  */
@@ -41,11 +59,7 @@ export function ResultsSummary({ summary, top, others, to }: ResultsSummaryProps
         </ul>
       )}
       {top.length > 0 && others > 0 && <p className="fr-text--sm fr-mb-1w">{othersLine(others)}</p>}
-      <p className="fr-text--sm fr-mb-0">
-        {summary.alternatives.length > 0
-          ? "Une estimation d’après vos réponses : quand vous devez choisir entre des aides, elle compte celle qui vous rapporte le plus."
-          : "Une estimation d’après vos réponses."}
-      </p>
+      <p className="fr-text--sm fr-mb-0">{estimateLine(summary)}</p>
     </section>
   );
 }

@@ -261,11 +261,11 @@ describe("/aides/:benefitId", () => {
     expect(byText(main(), "a", "Toutes les aides")?.getAttribute("href")).toBe("/aides");
   });
 
-  it("says an engine benefit is computed by OpenFisca and where it applies", async () => {
+  it("says the simulator checks an engine benefit from the answers, and where it applies", async () => {
     const benefit = entries.find((e) => e.kind === "engine" && e.institution.territory)!;
     const { main } = await open(`/aides/${benefit.id}`);
     expect(main().querySelector("h1")?.textContent).toBe(benefit.label);
-    expect(main().textContent).toContain("Le moteur de calcul OpenFisca détermine");
+    expect(main().textContent).toContain("Le simulateur les vérifie");
     expect(byText(main(), "h2", "Conditions")?.parentElement?.textContent).toContain("Habiter ");
   });
 

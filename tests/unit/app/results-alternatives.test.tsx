@@ -6,7 +6,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import bundleJson from "../../../src/generated/bundle.json";
-import { Alternatives, optionNote } from "../../../src/app/results/ResultsSummary";
+import { Alternatives, estimateLine, optionNote } from "../../../src/app/results/ResultsSummary";
 import { summarizeResults, type Bundle, type Droit } from "../../../src/domain";
 
 const rules = (bundleJson as unknown as Bundle).results!;
@@ -67,5 +67,32 @@ describe("the line of the option taken", () => {
     const html = renderToStaticMarkup(<Alternatives summary={summary} />);
     expect(html).toContain("Prime d’activité seulement");
     expect(html.match(/compté dans le total/g)).toHaveLength(1);
+  });
+});
+
+describe("what the summary says it counts", () => {
+  it("the option that brings the most, where each choice is decided by its amounts", () => {
+    expect(summary.alternatives.every((choice) => !choice.exclusion.preferred)).toBe(true);
+    expect(estimateLine(summary)).toContain("elle compte celle qui vous rapporte le plus.");
+  });
+
+  it("not the one that brings the most, where the schema prefers a smaller one", () => {
+    // The job seeker of Lille: the CEJ is preferred to the Region's larger trainee pay.
+    const seeker = summarizeResults(
+      [
+        droit("contrat_engagement_jeune", "Contrat d’engagement jeune", 561.68),
+        droit("hauts_de_france_indemnites_protec_soc_formation_pro", "Rémunération", 685),
+      ],
+      rules,
+    );
+    expect(seeker.totals.mensuel).toBe(561.68);
+    const line = estimateLine(seeker);
+    expect(line).not.toContain("rapporte le plus");
+    expect(line).toContain("celle qui vous convient en général le mieux");
+  });
+
+  it("says only that it is an estimate where there is no choice", () => {
+    const alone = summarizeResults([droit("ppa", "Prime d’activité", 600)], rules);
+    expect(estimateLine(alone)).toBe("Une estimation d’après vos réponses.");
   });
 });
