@@ -510,6 +510,24 @@ describe("step conditions", () => {
     expect(isActive(inactivePath ?? path, inactive)).toBe(false);
   });
 
+  it("asks an owner for their loan repayments and a tenant for their rent, on the same page", () => {
+    const rentPage = (logementType: string) => {
+      const steps = buildJourney(bundle, [a("menage._logementType", logementType)], {
+        dateDeValeur: DATE,
+      }).filter((step) => step.path === "/simulation/menage/loyer");
+      expect(steps).toHaveLength(1);
+      return steps[0]!;
+    };
+    const owner = rentPage("proprietaire");
+    const tenant = rentPage("locataire");
+    expect(owner.fields.map((field) => field.name)).toEqual(["loyer", "charges_locatives"]);
+    expect(tenant.fields.map((field) => field.name)).toEqual(["loyer", "charges_locatives"]);
+    expect(owner.fields[0]!.question).toMatch(/mensualités de remboursement de prêt/);
+    expect(`${owner.fields[0]!.question} ${owner.fields[0]!.hint}`).not.toMatch(/loyer|bail/);
+    expect(tenant.fields[0]!.question).toMatch(/loyer, hors charges/);
+    expect(`${tenant.fields[0]!.hint}`).not.toMatch(/propriétaire|prêt/);
+  });
+
   it("reads the incapacity threshold from the engine parameters", () => {
     const answers = [a("demandeur.handicap", true), a("demandeur.taux_incapacite", 0.5)];
     expect(
