@@ -273,7 +273,7 @@ const firstTimeBuyer: Journey = {
     "famille/en_couple": no,
     "menage/_logementType": answer("Propriétaire"),
     "menage/_primoAccedant": yes,
-    "menage/loyer": typeIn("720", /loyer/i),
+    "menage/loyer": typeIn("720", /mensualités de remboursement de prêt/i),
     "menage/depcom": commune("75011", "Paris"),
     "famille/parisien": yes,
     "individu/demandeur/ressources/types": (p) => check(p, /^Salaire/),
