@@ -30,17 +30,18 @@ const SCRIPT_BUDGETS = {
  * Issue 18 §4 ("Fast pages, no shift"): the targets, errors on the median of three runs of each
  * page, its performance score, its largest contentful paint and its layout shift; accessibility
  * at 1.00 on every run. `npm test` decides the median in two runs when their verdicts agree (a
- * third cannot change them) and runs the third only when they disagree (scripts/lighthouse-median.ts).
+ * third cannot change them) and runs the third only when they disagree
+ * (scripts/lighthouse-median.ts).
  *
  * The score weighs the Total Blocking Time at 30 %: the main-thread tasks observed while the page
  * loads at the host's speed, multiplied by the CPU slowdown, which follows the host's measured
  * speed so that every run emulates the same phone (docs/adr/0010). On this shared 2-core machine
  * a single run still spreads widely (the step page 0.81 to 0.98 over the fresh-clone runs of
  * stops 42 to 46, its own threads queuing behind Chromium's: docs/adr/0010's addenda); the
- * median of three is what the issue sets, and what the assertions read. Until 2026-11-30 (night) the
- * performance score was an error at a floor about 0.07 under the lowest single run (home 0.82, a
- * step 0.74, the results 0.73), the target printed; the addendum "the targets as errors" says why
- * they now hold at the target.
+ * median of three is what the issue sets, and what the assertions read. Until 2026-11-30 (night)
+ * the performance score was an error at a floor about 0.07 under the lowest single run (home
+ * 0.82, a step 0.74, the results 0.73), the target printed; the addendum "the targets as errors"
+ * says why they now hold at the target.
  *
  * The LCP of these pages does not move with the host: they paint from their HTML (pre-rendered,
  * or rendered by the server for the results), so it is the simulated network's.

@@ -173,7 +173,10 @@ export async function measureCalibrated(
   }
 }
 
-/** `run`'s report at `slowdown`, gathered again while its trace was not recorded (kept in `gathered`). */
+/**
+ * `run`'s report at `slowdown`, gathered again while its trace was not recorded (each new
+ * gathering is added to `gathered`, whose folders the caller removes).
+ */
 async function auditRecorded(first: Gathered, slowdown: number, gathered: Gathered[]) {
   let run = first;
   let lhr = await audit(run, slowdown);
