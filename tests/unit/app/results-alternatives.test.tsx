@@ -91,6 +91,22 @@ describe("what the summary says it counts", () => {
     expect(line).toContain("celle qui vous convient en général le mieux");
   });
 
+  it("the one that brings the most, where the preferred option is not among the results", () => {
+    // Two Regions' trainee pays without the CEJ: the choice falls back on the amounts.
+    const trainee = summarizeResults(
+      [
+        droit("hauts_de_france_indemnites_protec_soc_formation_pro", "Hauts-de-France", 685),
+        droit("region_occitanie_remuneration_stagiaires_formation_pro", "Occitanie", 500),
+      ],
+      rules,
+    );
+    expect(trainee.totals.mensuel).toBe(685);
+    expect(estimateLine(trainee)).toContain("celle qui vous rapporte le plus");
+    const box = trainee.alternatives[0]!;
+    const taken = box.options.findIndex((option) => option.chosen);
+    expect(optionNote(trainee, 0, taken)).toBe("compté dans le total");
+  });
+
   it("says only that it is an estimate where there is no choice", () => {
     const alone = summarizeResults([droit("ppa", "Prime d’activité", 600)], rules);
     expect(estimateLine(alone)).toBe("Une estimation d’après vos réponses.");
