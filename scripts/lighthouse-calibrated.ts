@@ -127,67 +127,38 @@ export interface Calibration {
   slowdown: number;
 }
 
-/** A run and its report. */
-export interface Audited {
-  run: Run;
-  lhr: Result;
-}
-
 /**
  * Gathers every run in turn, then audits each with the slowdown of the median of the indices
  * they measured; the reports are written as `lhr-*.json` in `dir` (where Lighthouse CI's
  * assertions read them). A run whose trace Lighthouse did not record is gathered again, as
  * Lighthouse asks, at most three times in all; any other outcome (a measured page, whatever its
- * figures) is the report. `more`, given the reports, names runs to add: each is gathered and
- * audited with the same slowdown, and its report written beside the others.
+ * figures) is the report.
  */
-export async function measureCalibrated(
-  runs: Run[],
-  dir: string,
-  more: (audited: Audited[]) => Run[] = () => [],
-): Promise<Calibration> {
+export async function measureCalibrated(runs: Run[], dir: string): Promise<Calibration> {
   const gathered: Gathered[] = [];
-  let written = 0;
   try {
-    const first: Gathered[] = [];
-    for (const run of runs) first.push(await gather(run));
-    gathered.push(...first);
-    const benchmarkIndices = first.map((run) => run.benchmarkIndex);
+    for (const run of runs) gathered.push(await gather(run));
+    const benchmarkIndices = gathered.map((run) => run.benchmarkIndex);
     const benchmarkIndex = median(benchmarkIndices);
     const slowdown = calibratedSlowdown(benchmarkIndex);
-    const auditAndWrite = async (run: Gathered): Promise<Audited> => {
-      const lhr = await auditRecorded(run, slowdown, gathered);
-      writeFileSync(join(dir, reportName(written++)), JSON.stringify(lhr));
-      return { run, lhr };
-    };
-    const audited: Audited[] = [];
-    for (const run of first) audited.push(await auditAndWrite(run));
-    for (const run of more(audited)) {
-      const added = await gather(run);
-      gathered.push(added);
-      await auditAndWrite(added);
+    for (const [index, first] of [...gathered].entries()) {
+      let run = first;
+      let lhr = await audit(run, slowdown);
+      for (let attempt = 2; attempt <= ATTEMPTS; attempt++) {
+        const code = lhr.runtimeError?.code;
+        if (!code || !TRACE_NOT_RECORDED.has(code)) break;
+        console.warn(
+          `Lighthouse did not record the trace of ${run.url} (${code}): run ${attempt}.`,
+        );
+        run = await gather(run);
+        gathered.push(run);
+        lhr = await audit(run, slowdown);
+      }
+      run.check?.(lhr);
+      writeFileSync(join(dir, reportName(index)), JSON.stringify(lhr));
     }
     return { benchmarkIndices, benchmarkIndex, slowdown };
   } finally {
     for (const run of gathered) rmSync(run.dir, { recursive: true, force: true });
   }
-}
-
-/**
- * `run`'s report at `slowdown`, gathered again while its trace was not recorded (each new
- * gathering is added to `gathered`, whose folders the caller removes).
- */
-async function auditRecorded(first: Gathered, slowdown: number, gathered: Gathered[]) {
-  let run = first;
-  let lhr = await audit(run, slowdown);
-  for (let attempt = 2; attempt <= ATTEMPTS; attempt++) {
-    const code = lhr.runtimeError?.code;
-    if (!code || !TRACE_NOT_RECORDED.has(code)) break;
-    console.warn(`Lighthouse did not record the trace of ${run.url} (${code}): run ${attempt}.`);
-    run = await gather(run);
-    gathered.push(run);
-    lhr = await audit(run, slowdown);
-  }
-  run.check?.(lhr);
-  return lhr;
 }

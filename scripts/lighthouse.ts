@@ -18,11 +18,8 @@ import {
   launch,
   lighthouseFlags,
   measureCalibrated,
-  type Audited,
   type CollectSettings,
-  type Run,
 } from "./lighthouse-calibrated";
-import { needsThirdRun } from "./lighthouse-median";
 import { recapRun } from "./lighthouse-recap";
 
 const repoRoot = resolve(import.meta.dirname, "..");
@@ -72,8 +69,7 @@ interface Lhr {
 }
 
 interface Rc {
-  TARGETS: Record<"home" | "step" | "results", { performance: number; lcpMs: number }>;
-  MAX_CLS: number;
+  TARGETS: Record<string, { performance: number; lcpMs: number }>;
   OTHER_PAGES: Record<"catalogue" | "aid" | "recap", { lcpMs: number; floor: number }>;
   CATALOGUE_URLS: string[];
   ci: {
@@ -81,51 +77,21 @@ interface Rc {
   };
 }
 
-type TargetPage = keyof Rc["TARGETS"];
-type OtherPage = keyof Rc["OTHER_PAGES"];
-
-/** Which of lighthouserc.cjs's pages `path` is. */
-function pageOf(path: string): TargetPage | OtherPage {
-  if (path.startsWith(RECAP_PATH)) return "recap";
-  if (path === "/aides") return "catalogue";
-  if (path.startsWith("/aides/")) return "aid";
-  if (path === "/") return "home";
-  return path.startsWith("/simulation/resultats") ? "results" : "step";
-}
-
-function isTargetPage(page: TargetPage | OtherPage): page is TargetPage {
-  return page === "home" || page === "step" || page === "results";
-}
-
 /** The target of issue 18 §4 for the page at `path`, as lighthouserc.cjs states it. */
 function targetOf(path: string, rc: Pick<Rc, "TARGETS" | "OTHER_PAGES">): string {
-  const page = pageOf(path);
-  if (!isTargetPage(page)) {
-    const other = rc.OTHER_PAGES[page];
+  const other = path.startsWith(RECAP_PATH)
+    ? rc.OTHER_PAGES.recap
+    : path === "/aides"
+      ? rc.OTHER_PAGES.catalogue
+      : path.startsWith("/aides/")
+        ? rc.OTHER_PAGES.aid
+        : undefined;
+  if (other)
     return ` (plancher : performance ≥ ${other.floor} ; objectif : LCP ≤ ${other.lcpMs / 1000} s, CLS ≤ 0.05)`;
-  }
-  const target = rc.TARGETS[page];
+  const page =
+    path === "/" ? "home" : path.startsWith("/simulation/resultats") ? "results" : "step";
+  const target = rc.TARGETS[page] as Rc["TARGETS"][string];
   return ` (objectif : performance ≥ ${target.performance}, LCP ≤ ${target.lcpMs / 1000} s, CLS ≤ 0.05)`;
-}
-
-/**
- * The third runs that decide a median (scripts/lighthouse-median.ts): one of each page with
- * targets whose first two runs disagree on one of them.
- */
-function decidingRuns(audited: Audited[], rc: Pick<Rc, "TARGETS" | "MAX_CLS">): Run[] {
-  const byUrl = new Map<string, Audited[]>();
-  for (const one of audited) byUrl.set(one.run.url, [...(byUrl.get(one.run.url) ?? []), one]);
-  const third: Run[] = [];
-  for (const [url, [first, second, ...rest]] of byUrl) {
-    const page = pageOf(new URL(url).pathname);
-    if (!isTargetPage(page) || !first || !second || rest.length > 0) continue;
-    const bounds = { ...rc.TARGETS[page], maxCls: rc.MAX_CLS };
-    if (needsThirdRun(first.lhr, second.lhr, bounds)) {
-      console.log(`${new URL(url).pathname} : deux mesures en désaccord, une troisième décide.`);
-      third.push(first.run);
-    }
-  }
-  return third;
 }
 
 /**
@@ -144,8 +110,7 @@ function printSummary(rc: Pick<Rc, "TARGETS" | "OTHER_PAGES">) {
   for (const [page, runs] of byPage) {
     const performance = (lhr: Lhr) => lhr.categories.performance?.score ?? 0;
     const sorted = [...runs].sort((a, b) => performance(a) - performance(b));
-    // Of two runs (that agree on the targets), the lower.
-    const lhr = sorted[Math.floor((sorted.length - 1) / 2)] as Lhr;
+    const lhr = sorted[Math.floor(sorted.length / 2)] as Lhr;
     const items = lhr.audits["resource-summary"]?.details?.items ?? [];
     const of = (type: string) => items.find((item) => item.resourceType === type);
     const score = (id: string) => lhr.categories[id]?.score?.toFixed(2) ?? "–";
@@ -203,14 +168,9 @@ async function main(): Promise<number> {
       const browser = await launch(chromePath, settings);
       return { page: await browser.newPage(), close: () => browser.close() };
     };
-    // The three pages with targets, `numberOfRuns` times each (with LIGHTHOUSE_THIRD_RUN set to
-    // "deciding", as `npm test` does, twice, and a third time where it decides the median); the
-    // catalogue's pages once each; the recap, in a tab holding a visitor's answers.
-    const thirdOnlyToDecide = process.env.LIGHTHOUSE_THIRD_RUN === "deciding";
-    if (thirdOnlyToDecide && numberOfRuns !== 3)
-      throw new Error(`LIGHTHOUSE_THIRD_RUN decides a median of three, not of ${numberOfRuns}`);
-    const firstRuns = thirdOnlyToDecide ? 2 : numberOfRuns;
-    const pages = [...Array.from({ length: firstRuns }, () => url).flat(), ...rc.CATALOGUE_URLS];
+    // The three pages with targets, `numberOfRuns` times each; the catalogue's pages once each:
+    // their shift and accessibility are asserted; the recap, in a tab holding a visitor's answers.
+    const pages = [...Array.from({ length: numberOfRuns }, () => url).flat(), ...rc.CATALOGUE_URLS];
     const runs = [
       ...pages.map((address) => ({
         url: address.replace(defaultBaseUrl, baseUrl),
@@ -219,15 +179,10 @@ async function main(): Promise<number> {
       })),
       recapRun(baseUrl, chromePath, settings),
     ];
-    let added = 0;
-    const calibration = await measureCalibrated(runs, resultsDir, (audited) => {
-      const third = thirdOnlyToDecide ? decidingRuns(audited, rc) : [];
-      added = third.length;
-      return third;
-    });
+    const calibration = await measureCalibrated(runs, resultsDir);
     const reports = readdirSync(resultsDir).filter((name) => LHCI_REPORT.test(name));
-    if (reports.length !== runs.length + added)
-      throw new Error(`${reports.length} reports for ${runs.length + added} runs in ${resultsDir}`);
+    if (reports.length !== runs.length)
+      throw new Error(`${reports.length} reports for ${runs.length} runs in ${resultsDir}`);
     const asserted = await run(["assert", config], env);
     await run(["upload", config], env);
     printSummary(rc);
