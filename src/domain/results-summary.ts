@@ -159,6 +159,8 @@ export interface AlternativeOption<T> {
 /** Results of which the visitor will receive one option only. */
 export interface Alternative<T> {
   exclusion: ResultExclusion;
+  /** The option taken is the exclusion's `preferred` one, among the results; else the largest. */
+  byPreference: boolean;
   options: AlternativeOption<T>[];
 }
 
@@ -212,10 +214,13 @@ export function summarizeResults<T extends Classified>(
         .filter((option) => option.ids.length > 0),
     }))
     .filter(({ present }) => present.length > 1);
-  const candidates = active.map(({ exclusion, present }) => {
-    const preferred = present.find(
+  const preferredOptions = active.map(({ exclusion, present }) =>
+    present.find(
       (option) => exclusion.preferred !== undefined && option.ids.includes(exclusion.preferred),
-    );
+    ),
+  );
+  const candidates = active.map(({ present }, i) => {
+    const preferred = preferredOptions[i];
     return preferred ? [preferred.index] : present.map((option) => option.index);
   });
 
@@ -278,6 +283,7 @@ export function summarizeResults<T extends Classified>(
     leftOut,
     alternatives: active.map(({ exclusion, present }, i) => ({
       exclusion,
+      byPreference: preferredOptions[i] !== undefined,
       options: present.map((option) => ({
         droits: option.ids.map((id) => byId.get(id)!),
         chosen: option.index === best[i],

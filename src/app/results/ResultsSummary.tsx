@@ -18,33 +18,19 @@ export function othersLine(others: number): string {
     : `Et ${others} autres aides comptées dans ce total, présentées plus bas.`;
 }
 
-type Choice = Summary<Droit>["alternatives"][number];
-
-/**
- * Whether the option taken is the schema's `preferred` one. When that option is not among the
- * results, the largest of the others is taken, as for a choice without a preference.
- */
-function takenByPreference({ exclusion, options }: Choice): boolean {
-  const preferred = exclusion.preferred;
-  return (
-    preferred !== undefined &&
-    options.some((option) => option.chosen && option.droits.some((droit) => droit.id === preferred))
-  );
-}
-
 /**
  * What the summary says of its totals. Where the visitor must choose between aids, the totals
  * count one option of each choice: the largest, or the one the schema prefers (`preferred`,
- * schema/results.yaml), which is not always the largest.
+ * schema/results.yaml, when it is among the results), which is not always the largest.
  */
 export function estimateLine(summary: Summary<Droit>): string {
   const choices = summary.alternatives;
   if (choices.length === 0) return "Une estimation d’après vos réponses.";
-  const preferred = choices.filter(takenByPreference).length;
+  const byPreference = choices.filter((choice) => choice.byPreference).length;
   const counts =
-    preferred === 0
+    byPreference === 0
       ? "celle qui vous rapporte le plus"
-      : preferred === choices.length
+      : byPreference === choices.length
         ? "celle qui vous convient en général le mieux, indiquée plus bas"
         : "une seule d’entre elles, indiquée plus bas";
   return `Une estimation d’après vos réponses\u00a0: quand vous devez choisir entre des aides, elle compte ${counts}.`;
@@ -92,7 +78,7 @@ export function optionNote(summary: Summary<Droit>, choice: number, option: numb
   const alternative = summary.alternatives[choice];
   const taken = alternative?.options[option];
   if (!alternative || !taken?.chosen) return null;
-  if (takenByPreference(alternative)) return "en général le meilleur choix";
+  if (alternative.byPreference) return "en général le meilleur choix";
   const counted = taken.droits.filter((droit) => summary.counted.has(droit.id));
   if (counted.length === 0) return null;
   const amounts = taken.droits.filter(
