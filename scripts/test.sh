@@ -46,7 +46,8 @@ TEST_REDIS_URL="$(bash scripts/ensure-redis.sh)"
 export TEST_REDIS_URL
 step "Intégration (SQLite)"
 # The two-instance test always runs on PostgreSQL (several processes over one database): below.
-TEST_DATABASE_URL= npx vitest run --project integration \
+# Two files at a time, then the files that time the server alone (vitest.config.ts).
+TEST_DATABASE_URL= npx vitest run --project integration --project integration-timed \
   --exclude tests/integration/two-instances.test.ts
 step "Intégration (PostgreSQL)"
 pg_url="$(bash scripts/ensure-postgres.sh)"
@@ -55,7 +56,9 @@ pg_url="$(bash scripts/ensure-postgres.sh)"
 # away). The files whose subject is the engine, the rules or the server under load store
 # simulations exactly as api.test.ts does, and would add minutes (the suite must stay under
 # 20 minutes on a 2-core machine); the two-instance test runs here only.
-TEST_DATABASE_URL="$pg_url" npx vitest run --project integration \
+# Each file has its own database: two at a time here too (103 s → 66 s on 2026-11-30), then the
+# timed ones alone (vitest.config.ts).
+TEST_DATABASE_URL="$pg_url" npx vitest run --project integration --project integration-timed \
   tests/integration/api.test.ts \
   tests/integration/door.test.ts \
   tests/integration/fuzz.test.ts \

@@ -13,7 +13,14 @@ declare module "vitest" {
   }
 }
 
-export default async function setup(project: TestProject) {
+/** The engine and the number of projects using it (both integration projects set it up). */
+interface Shared {
+  engine: Promise<ReturnType<typeof createEngineSupervisor>>;
+  users: number;
+}
+const shared = globalThis as typeof globalThis & { sharedIntegrationEngine?: Shared };
+
+async function startEngine() {
   const engine = createEngineSupervisor({
     port: await freePort(),
     workers: 2,
@@ -21,8 +28,19 @@ export default async function setup(project: TestProject) {
   });
   await engine.start();
   await engine.waitUntilReady(300_000);
+  return engine;
+}
+
+export default async function setup(project: TestProject) {
+  // One engine for every project of the run (vitest sets each project up in the same process).
+  shared.sharedIntegrationEngine ??= { engine: startEngine(), users: 0 };
+  const use = shared.sharedIntegrationEngine;
+  use.users++;
+  const engine = await use.engine;
   project.provide("engineUrl", engine.baseUrl);
   return async () => {
+    if (--use.users > 0) return;
+    shared.sharedIntegrationEngine = undefined;
     await engine.stop();
   };
 }
