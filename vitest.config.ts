@@ -58,7 +58,7 @@ export default defineConfig({
           include: testFilesUnder("tests/integration").filter(
             (file) => !INTEGRATION_FILES_TIMED.includes(file),
           ),
-          // Two files at a time on CI's two cores: the SQLite step went from 393 s to 253 s on
+          // Two files at a time on CI's two cores: the SQLite step went from 393 s to 246 s on
           // 2026-11-30. The files that time the server run alone, after them (below).
           fileParallelism: true,
           maxWorkers: 2,
