@@ -8,7 +8,7 @@ import type { Locator, Page } from "playwright-core";
 import type { Answer } from "../../../src/domain";
 import { BAFA_MERGED, PLANS_QUESTION_SHOWN } from "../../../src/domain/ab-tests";
 import type { StatsAggregates } from "../../../src/app/stats/api";
-import { montpellier, student, VALUE_DATE } from "../../fixtures/situations";
+import { employee, montpellier, student, VALUE_DATE } from "../../fixtures/situations";
 
 export interface Situation {
   /** What the visitor answered (none: a first visit). */
@@ -80,6 +80,8 @@ export const SITUATIONS = {
       individu("demandeur", "_interetBafa", true),
     ]),
   },
+  /** The employee of the fixtures, renting in Lyon and earning 1,100 € a month: the prime d'activité. */
+  employee: { computed: true, answers: employee },
 } satisfies Record<string, Situation>;
 
 export type SituationName = keyof typeof SITUATIONS;
@@ -271,6 +273,13 @@ export const SCREENS: Screen[] = [
     situation: "results",
     path: "/simulation/resultats/aide_logement",
     ready: heading("Aides personnelles au logement"),
+  },
+  {
+    // A detail page with a note (the prime's first quarter, before the housing aid counts).
+    name: "resultats-aide-note",
+    situation: "employee",
+    path: "/simulation/resultats/ppa",
+    ready: heading("Prime d’activité"),
   },
   {
     name: "resultats-montant-inattendu",

@@ -69,7 +69,7 @@ describe("benefit notes: the student's flat-rate resources for the housing aid",
   it("leaves the other benefits alone", () => {
     // (both of aide_logement's notes hold for these answers)
     expect(allNotesOf([...student, ...tenant, ...salary])).toHaveLength(2);
-    const other = { ...droit, id: "ppa" };
+    const other = { ...droit, id: "rsa" };
     const [result] = withBenefitNotes(bundle, [other], [...student, ...tenant, ...salary], {
       dateDeValeur: DATE,
     });
@@ -145,5 +145,57 @@ describe("the Mobili-Jeune note", () => {
     expect(notesOfMobiliJeune(apprentice(6))).toEqual([]);
     expect(notesOfMobiliJeune(apprentice(2))).toEqual([]);
     expect(notesOfMobiliJeune(apprentice())).toEqual([]);
+  });
+});
+
+/**
+ * The prime d'activité of a month averages those of the 3 months before, each with the housing aid
+ * and family benefits received then (docs/engine-notes.md, "No past entitlement"): claimed at the
+ * same time, they are not yet in those months, so the amount shown is the first quarter's, and
+ * the prime falls once they are paid. A tenant who does not declare a housing aid received, or a
+ * parent who declares no family benefit, is told so.
+ */
+describe("the prime d'activité's first-quarter note", () => {
+  const ppa: Droit = { ...droit, id: "ppa", label: "Prime d’activité", montant: 581.63 };
+  const notesOfPpa = (answers: Answer[]) =>
+    withBenefitNotes(bundle, [ppa], answers, { dateDeValeur: DATE })[0]!.notes ?? [];
+  const worker: Answer[] = [
+    a("demandeur.date_naissance", bornYearsAgo(23)),
+    a("demandeur.activite", "salarie"),
+  ];
+  const received = (...types: string[]): Answer[] => [
+    a("demandeur.ressources", ["salaire_net", ...types]),
+  ];
+  const child: Answer[] = [a("enfants.enfants", ["enfant_0"])];
+  const housedFree = a("menage._logementType", "heberge");
+
+  it("tells a tenant who does not receive the housing aid yet", () => {
+    const [note] = notesOfPpa([...worker, ...tenant, ...received()]);
+    expect(note).toContain("Ce montant est celui des premiers mois.");
+    expect(note).toContain("la prime pourra baisser");
+  });
+
+  it("tells a parent who receives no family benefit yet, whatever the dwelling", () => {
+    expect(notesOfPpa([...worker, housedFree, ...child, ...received()])).toHaveLength(1);
+    expect(
+      notesOfPpa([...worker, housedFree, ...child, ...received(), a("conjoint.ressources", [])]),
+    ).toHaveLength(1);
+  });
+
+  it("says nothing when what the prime would count is already received, or cannot be claimed", () => {
+    expect(notesOfPpa([...worker, ...tenant, ...received("aide_logement")])).toEqual([]);
+    expect(notesOfPpa([...worker, housedFree, ...received()])).toEqual([]);
+    for (const familyBenefit of ["af", "cf", "asf", "paje_base"]) {
+      expect(notesOfPpa([...worker, housedFree, ...child, ...received(familyBenefit)])).toEqual([]);
+      expect(
+        notesOfPpa([
+          ...worker,
+          housedFree,
+          ...child,
+          ...received(),
+          a("conjoint.ressources", [familyBenefit]),
+        ]),
+      ).toEqual([]);
+    }
   });
 });
