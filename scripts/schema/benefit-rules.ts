@@ -123,6 +123,11 @@ export function checkBenefits(
           file.error(at("engine", "eligibleAtZero"), '"eligibleAtZero" is only for mixed benefits'),
         );
       }
+      if (benefit.type !== "float" && benefit.engine.settled !== undefined) {
+        errors.push(
+          file.error(at("engine", "settled"), '"settled" is only for float benefits (an amount)'),
+        );
+      }
       if (benefit.links.teleserviceNeedsRegistration !== undefined && !benefit.links.teleservice) {
         errors.push(
           file.error(

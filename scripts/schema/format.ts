@@ -10,6 +10,9 @@ const dottedId = z
   .string()
   .regex(/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/, "expected an id");
 const text = z.string().min(1, "expected a non-empty text");
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, "must be a date YYYY-MM-DD");
 /** Checked separately by predicates.ts, which knows the json-logic vocabulary. */
 const predicate = z.unknown();
 const optionValue = z.union([z.string(), z.number()], { error: "expected a string or a number" });
@@ -355,13 +358,26 @@ export const benefitsFile = z.strictObject({
           /** `mixed` only: a boolean variable (same entity and period) under which 0 means granted. */
           eligibleAtZero: name.optional(),
           /**
+           * `float` only: what the amount becomes once the aids claimed with it are paid, where
+           * the amount of the first months leaves them out (docs/engine-notes.md, "No past
+           * entitlement"). `variable` is read at the same entity and period; under `minimumPaid`
+           * nothing is paid; `after` ends the visitor's sentence ("Ensuite, environ 315 € par
+           * mois {after}.").
+           */
+          settled: z
+            .strictObject({
+              variable: name,
+              minimumPaid: z.number().nonnegative().optional(),
+              after: text,
+              /** First value date (YYYY-MM-DD) the engine can compute `variable`: not asked before. */
+              since: isoDate.optional(),
+            })
+            .optional(),
+          /**
            * First value date (YYYY-MM-DD) the engine can compute it: its parameters start then, and
            * asking for it at an earlier date fails the whole computation. Not asked before.
            */
-          since: z
-            .string()
-            .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, "must be a date YYYY-MM-DD")
-            .optional(),
+          since: isoDate.optional(),
         }),
         type: z.enum(BENEFIT_TYPES),
         /** `€`, `%`, `séances`…; omitted when the benefit has no amount (bool). */

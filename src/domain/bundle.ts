@@ -204,6 +204,21 @@ export interface Institution {
  * `mixed` an amount where 0 still means granted when `engine.eligibleAtZero` is true.
  */
 export type BenefitType = "float" | "bool" | "mixed";
+
+/**
+ * Where the amount shown is that of the first months, because it counts the aids received over
+ * the months before and those claimed with it are not yet (docs/engine-notes.md, "No past
+ * entitlement"): the engine variable that gives the amount once they are paid, read at the same
+ * entity and period, the amount under which nothing is paid, and the end of the visitor's
+ * sentence ("une fois vos autres aides de la Caf versées").
+ */
+export interface SettledAmountRule {
+  variable: string;
+  minimumPaid?: number;
+  after: string;
+  /** First value date the engine can compute `variable` (its parameters start then). */
+  since?: string;
+}
 export type Periodicity = "mensuelle" | "annuelle" | "ponctuelle" | "autre";
 
 export interface BenefitLinks {
@@ -233,6 +248,8 @@ export interface Benefit {
     period: "month" | "year";
     /** `mixed` only: the boolean variable, same entity and period, under which 0 means granted. */
     eligibleAtZero?: string;
+    /** `float` only: what the amount becomes once the aids claimed with it are paid. */
+    settled?: SettledAmountRule;
     /** First value date the engine can compute it (its parameters start then): not asked before. */
     since?: string;
   };

@@ -32,6 +32,25 @@ export function formatAmount(
   return `${amount}${PER_PERIOD[droit.periodicity] ?? ""}`;
 }
 
+const PER_PERIOD_WORDS: Record<string, string> = {
+  mensuelle: "\u00a0par mois",
+  annuelle: "\u00a0par an",
+};
+
+/**
+ * "Ensuite, environ 315 € par mois une fois vos autres aides de la Caf versées.": what the amount
+ * becomes once the aids claimed with it are paid, in whole euros; `undefined` when it stays.
+ */
+export function settledLine(droit: Pick<Droit, "settled" | "periodicity">): string | undefined {
+  const settled = droit.settled;
+  if (!settled) return undefined;
+  const amount =
+    settled.montant > 0
+      ? `environ ${wholeEuros().format(Math.round(settled.montant))}${PER_PERIOD_WORDS[droit.periodicity] ?? ""}`
+      : "plus rien";
+  return `Ensuite, ${amount} ${settled.after}.`;
+}
+
 /** What a result card shows: the amount, or that the aid is open to the visitor when it has none. */
 export function resultValue(
   droit: Pick<Droit, "montant" | "unit" | "periodicity">,

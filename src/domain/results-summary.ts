@@ -19,7 +19,7 @@ type Classified = Pick<
   Droit,
   "id" | "label" | "montant" | "unit" | "periodicity" | "legend" | "interestFlag"
 > &
-  Partial<Pick<Droit, "status">>;
+  Partial<Pick<Droit, "status" | "settled">>;
 
 /** A category every result falls into when the rules have none (an old bundle). */
 const FALLBACK_CATEGORY: ResultCategory = {
@@ -175,6 +175,12 @@ export interface ResultsSummary<T> {
    */
   leftOut: Map<string, number>;
   alternatives: Alternative<T>[];
+  /**
+   * Where the monthly total counts amounts of the first months (a result's `settled`): the
+   * monthly total once the aids claimed with them are paid, and the end of the sentence that
+   * says when (the first such result's).
+   */
+  settled?: { mensuel: number; after: string };
 }
 
 /** Above this many combinations of choices, each exclusion is decided on its own, in order. */
@@ -266,6 +272,15 @@ export function summarizeResults<T extends Classified>(
     counted.add(id);
     totals[entry.total] += entry.cents;
   }
+  let settledMensuel = totals.mensuel;
+  let settledAfter: string | undefined;
+  for (const id of counted) {
+    const entry = cents.get(id)!;
+    const settled = byId.get(id)?.settled;
+    if (entry.total !== "mensuel" || !settled) continue;
+    settledMensuel += Math.round(settled.montant * 100) - entry.cents;
+    settledAfter ??= settled.after;
+  }
   const leftOut = new Map<string, number>();
   active.forEach(({ exclusion }, i) =>
     exclusion.options.forEach((ids, index) => {
@@ -289,6 +304,9 @@ export function summarizeResults<T extends Classified>(
         chosen: option.index === best[i],
       })),
     })),
+    ...(settledAfter !== undefined
+      ? { settled: { mensuel: settledMensuel / 100, after: settledAfter } }
+      : {}),
   };
 }
 

@@ -118,6 +118,11 @@ export interface Droit {
   teleserviceNeedsRegistration?: true;
   /** Conditions the simulator does not model, for the visitor to check. */
   toCheck?: string[];
+  /**
+   * Where `montant` is the amount of the first months: what it becomes once the aids claimed with
+   * it are paid (0 when nothing is paid then), and the end of the sentence that says when.
+   */
+  settled?: { montant: number; after: string };
   /** Why the amount is what it is, for this visitor (the benefit's notes whose condition holds). */
   notes?: string[];
   links: Record<string, string>;

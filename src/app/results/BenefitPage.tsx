@@ -6,7 +6,7 @@ import { placesPath } from "../places/api";
 import { useBundle } from "../simulation/hooks";
 import { FISCAL_PATH, PATRIMOINE_PATH } from "../simulation/paths";
 import { BackToResults } from "./BackToResults";
-import { resultValue } from "../../domain";
+import { resultValue, settledLine } from "../../domain";
 import { postBenefitEvents } from "../stats/useBenefitStatistics";
 import { claimActions } from "./resultsModel";
 import { ResultsPending } from "./ResultsStatus";
@@ -26,6 +26,7 @@ export function BenefitPage() {
     : "";
   const actions = droit ? claimActions(droit.links, info?.teleserviceNeedsRegistration) : [];
   const amount = droit ? resultValue(droit) : undefined;
+  const settled = droit ? settledLine(droit) : undefined;
   const index = view.droits?.findIndex((d) => d.id === benefitId) ?? -1;
   const position = index >= 0 ? { index: index + 1, total: view.droits!.length } : undefined;
   const shownId = droit?.id;
@@ -55,11 +56,12 @@ export function BenefitPage() {
         <>
           <p className="fr-text--sm fr-mb-1w">{institution}</p>
           {amount && (
-            <p className="fr-text--lg fr-text--bold">
+            <p className={`fr-text--lg fr-text--bold${settled ? " fr-mb-1w" : ""}`}>
               {amount}
               {droit.legend && typeof droit.montant === "number" ? ` ${droit.legend}` : ""}
             </p>
           )}
+          {settled && <p>{settled}</p>}
           <p>{droit.description}</p>
           {droit.notes?.map((note) => (
             <Alert key={note} severity="info" small className="fr-mb-3w" description={note} />

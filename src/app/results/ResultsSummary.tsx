@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
 import type { Droit, ResultsSummary as Summary } from "../../domain";
-import { formatAmount, frenchList, totalParts } from "../../domain";
+import { formatAmount, formatEuros, frenchList, totalParts } from "../../domain";
 
 interface ResultsSummaryProps {
   summary: Summary<Droit>;
@@ -16,6 +16,16 @@ export function othersLine(others: number): string {
   return others === 1
     ? "Et 1 autre aide comptée dans ce total, présentée plus bas."
     : `Et ${others} autres aides comptées dans ce total, présentées plus bas.`;
+}
+
+/**
+ * "Ce total mensuel vaut pour les premiers mois. Ensuite, environ 1 070 € par mois en tout, une fois vos autres
+ * aides de la Caf versées.": where the monthly total counts amounts of the first months (a result's `settled`).
+ */
+export function settledTotalLine(summary: Summary<Droit>): string | undefined {
+  const settled = summary.settled;
+  if (!settled) return undefined;
+  return `Ce total mensuel vaut pour les premiers mois. Ensuite, environ ${formatEuros(Math.round(settled.mensuel))}\u00a0par mois en tout, ${settled.after}.`;
 }
 
 /**
@@ -43,11 +53,13 @@ export function estimateLine(summary: Summary<Droit>): string {
 export function ResultsSummary({ summary, top, others, to }: ResultsSummaryProps) {
   const parts = totalParts(summary.totals);
   if (parts.length === 0) return null;
+  const settled = settledTotalLine(summary);
   return (
     <section className="app-results-summary fr-mb-2w" aria-labelledby="resume-resultats">
       <h2 id="resume-resultats" className="fr-h5 fr-mb-1w">
         Vous pourriez recevoir jusqu’à {frenchList(parts)}
       </h2>
+      {settled && <p className="fr-text--sm fr-mb-1w">{settled}</p>}
       {top.length > 0 && (
         <ul className="app-results-summary__top">
           {top.map((droit) => (

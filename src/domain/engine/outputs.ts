@@ -58,6 +58,16 @@ export function requestOutputs(
       variable: benefit.engine.variable,
       period,
     };
+    const settled = benefit.engine.settled;
+    if (
+      settled &&
+      benefit.type === "float" &&
+      !missingVariables.has(settled.variable) &&
+      (settled.since === undefined || dateDeValeur >= settled.since)
+    ) {
+      ask(target, settled.variable, period);
+      ref.settled = settled.variable;
+    }
     const atZero = eligibleAtZeroVariable(benefit);
     if (atZero && !missingVariables.has(atZero)) {
       ask(target, atZero, period);
@@ -115,6 +125,29 @@ export function grantedAmount(
   return undefined;
 }
 
+/** Differences under a euro are rounding, not a change the visitor should read about. */
+const SETTLED_MIN_DIFFERENCE = 1;
+
+/**
+ * What a granted amount becomes once the aids claimed with it are paid (`engine.settled`), when
+ * it differs from it by a euro or more: 0 under the amount paid at the least.
+ */
+export function settledAmount(
+  benefit: Benefit,
+  ref: OutputRef,
+  response: unknown,
+  montant: number | boolean,
+): Droit["settled"] {
+  const rule = benefit.engine.settled;
+  if (!rule || !ref.settled || typeof montant !== "number") return undefined;
+  const value = readValue(response, ref, ref.settled);
+  if (typeof value !== "number" || !Number.isFinite(value)) return undefined;
+  const rounded = Math.max(0, Math.round(value * 100) / 100);
+  const paid = rounded < (rule.minimumPaid ?? 0) ? 0 : rounded;
+  if (Math.abs(paid - montant) < SETTLED_MIN_DIFFERENCE) return undefined;
+  return { montant: paid, after: rule.after };
+}
+
 /** The benefits the engine granted, in the order they were asked. */
 export function extractDroits(bundle: Bundle, outputs: OutputRef[], response: unknown): Droit[] {
   const droits: Droit[] = [];
@@ -122,7 +155,10 @@ export function extractDroits(bundle: Bundle, outputs: OutputRef[], response: un
     const benefit = bundle.benefits.find((b) => b.id === ref.benefitId);
     if (!benefit) continue;
     const montant = grantedAmount(benefit, ref, response);
-    if (montant !== undefined) droits.push(toDroit(bundle, benefit, montant));
+    if (montant === undefined) continue;
+    const droit = toDroit(bundle, benefit, montant);
+    const settled = settledAmount(benefit, ref, response, montant);
+    droits.push(settled ? { ...droit, settled } : droit);
   }
   return droits;
 }

@@ -25,6 +25,8 @@ export interface OutputRef {
   period: string;
   /** `mixed` benefits: the boolean variable, read at the same place, under which 0 means granted. */
   eligibleAtZero?: string;
+  /** The variable, read at the same place, of the amount once the aids claimed with it are paid. */
+  settled?: string;
 }
 
 /** The centre of a commune, `[longitude, latitude]` in degrees, by INSEE code. */

@@ -1,5 +1,5 @@
 import type { Droit } from "../../domain";
-import { resultValue } from "../../domain";
+import { resultValue, settledLine } from "../../domain";
 import { escapeHtml } from "../../domain/escape-html";
 
 export interface RecapContent {
@@ -17,13 +17,20 @@ export interface EmailMessage {
   html: string;
 }
 
-/** The benefit line of a recap: "Aide au logement : 210,50 € / mois". */
+/**
+ * The benefit line of a recap: "Aide au logement : 210,50 € / mois", followed, for an amount of
+ * the first months, by what it becomes ("Ensuite, environ 315 € par mois une fois…").
+ */
 export function benefitLine(droit: Droit): string {
   const value = resultValue(droit);
   const line = value ? `${droit.label}\u00a0: ${value}` : droit.label;
   // An aid that depends on an input we guessed says so (docs/engine-notes.md "Guessed inputs").
   const status = droit.status?.label;
-  return status ? `${line} (${status.charAt(0).toLowerCase()}${status.slice(1)})` : line;
+  const withStatus = status
+    ? `${line} (${status.charAt(0).toLowerCase()}${status.slice(1)})`
+    : line;
+  const settled = settledLine(droit);
+  return settled ? `${withStatus}. ${settled}` : withStatus;
 }
 
 /** The recap e-mail: an HTML part and its plain-text twin, the simulation id in the subject. */

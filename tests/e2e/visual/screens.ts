@@ -282,6 +282,14 @@ export const SCREENS: Screen[] = [
     ready: heading("Prime d’activité"),
   },
   {
+    // The results of a salaried tenant: the prime's amount of the first months, then what it
+    // becomes once the housing aid counts, on its card and under the summary's total.
+    name: "resultats-montant-ensuite",
+    situation: "employee",
+    path: "/simulation/resultats",
+    ready: results,
+  },
+  {
     name: "resultats-montant-inattendu",
     situation: "results",
     path: "/simulation/resultats/inattendu/aide_logement",

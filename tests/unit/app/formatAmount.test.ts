@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAmount, resultValue } from "../../../src/domain";
+import { formatAmount, resultValue, settledLine } from "../../../src/domain";
 
 describe("what a result card shows", () => {
   it("an amount in euros per period", () => {
@@ -17,5 +17,24 @@ describe("what a result card shows", () => {
     expect(resultValue({ montant: true, unit: "", periodicity: "ponctuelle" })).toBe(
       "Vous pouvez en bénéficier",
     );
+  });
+});
+
+describe("settledLine: what an amount of the first months becomes", () => {
+  const after = "une fois vos autres aides de la Caf versées";
+  it("says it in whole euros, per month or per year", () => {
+    expect(settledLine({ periodicity: "mensuelle", settled: { montant: 314.54, after } })).toBe(
+      "Ensuite, environ 315\u00a0€\u00a0par mois une fois vos autres aides de la Caf versées.",
+    );
+    expect(settledLine({ periodicity: "annuelle", settled: { montant: 1200, after } })).toBe(
+      "Ensuite, environ 1\u202f200\u00a0€\u00a0par an une fois vos autres aides de la Caf versées.",
+    );
+  });
+
+  it("says when nothing is paid any more, and nothing when the amount stays", () => {
+    expect(settledLine({ periodicity: "mensuelle", settled: { montant: 0, after } })).toBe(
+      "Ensuite, plus rien une fois vos autres aides de la Caf versées.",
+    );
+    expect(settledLine({ periodicity: "mensuelle" })).toBeUndefined();
   });
 });

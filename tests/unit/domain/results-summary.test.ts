@@ -37,6 +37,31 @@ function droit(
 }
 
 describe("summarizeResults", () => {
+  it("gives the monthly total once the aids claimed with the prime are paid, beside the first months'", () => {
+    const settled = { montant: 314.54, after: "une fois vos autres aides de la Caf versées" };
+    const mother = summarizeResults(
+      [
+        droit("aide_logement", 392.29),
+        droit("ppa", 581.63, "mensuelle", { settled }),
+        droit("asf", 201.78),
+      ],
+      rules,
+    );
+    expect(mother.totals.mensuel).toBe(1175.7);
+    expect(mother.settled).toEqual({ mensuel: 908.61, after: settled.after });
+    // Nothing said when no counted amount changes, nor for an amount the totals leave out.
+    expect(summarizeResults([droit("aide_logement", 392.29)], rules).settled).toBeUndefined();
+    const leftOut = summarizeResults(
+      [
+        droit("ppa", 100, "mensuelle", { settled: { montant: 0, after: "ensuite" } }),
+        droit("contrat_engagement_jeune", 420.51),
+      ],
+      rules,
+    );
+    expect([...leftOut.counted]).toEqual(["contrat_engagement_jeune"]);
+    expect(leftOut.settled).toBeUndefined();
+  });
+
   it("counts the CEJ or the RSA with the prime d’activité, never both (issue 16 cases)", () => {
     // A disabled 28-year-old: CEJ 561.68 €, RSA 573.49 €: the RSA is worth more.
     const disabled = summarizeResults(

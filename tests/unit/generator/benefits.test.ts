@@ -168,6 +168,15 @@ describe("benefits", () => {
     ]);
   });
 
+  it("reads the amount once the aids claimed with it are paid for an amount only", () => {
+    const engine =
+      "{ variable: aide_test, entity: familles, period: month, settled: { variable: aide_test_ensuite, minimumPaid: 15, after: une fois versées } }";
+    expect(withFiles(VILLE, benefitText([], { engine })).errors).toEqual([]);
+    expect(withFiles(VILLE, benefitText([], { type: "bool", unit: "", engine })).errors).toContain(
+      `${BENEFITS}:6 benefits[0].engine.settled: "settled" is only for float benefits (an amount)`,
+    );
+  });
+
   it("rejects an unknown periodicity and a link that is not a URL", () => {
     const text = benefitText([], {
       periodicity: "hebdomadaire",

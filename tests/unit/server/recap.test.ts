@@ -131,6 +131,24 @@ describe("recap messages", () => {
     );
   });
 
+  it("says what an amount of the first months becomes", () => {
+    const prime: Droit = {
+      ...droits[0]!,
+      id: "ppa",
+      label: "Prime d’activité",
+      montant: 581.63,
+      settled: { montant: 314.54, after: "une fois vos autres aides de la Caf versées" },
+    };
+    const message = recapEmail({
+      simulationId: "abc",
+      droits: [prime],
+      resultsUrl: "https://x.org/r",
+    });
+    expect(message.text).toContain(
+      "- Prime d’activité\u00a0: 581,63\u00a0€ / mois. Ensuite, environ 315\u00a0€\u00a0par mois une fois vos autres aides de la Caf versées.",
+    );
+  });
+
   it("writes a short SMS with the link", () => {
     expect(recapSms({ simulationId: "abc", droits, resultsUrl: "https://x.org/r" })).toBe(
       "Simulateur d’aides\u00a0: 1 aide trouvée. Vos résultats\u00a0: https://x.org/r",

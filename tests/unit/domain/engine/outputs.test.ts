@@ -115,6 +115,56 @@ describe("outputs: the benefits asked and read back", () => {
   });
 });
 
+describe("outputs: the amount once the aids claimed with it are paid (engine.settled)", () => {
+  const prime = benefit("prime", {
+    type: "float",
+    engine: {
+      variable: "prime_v",
+      entity: "familles",
+      period: "month",
+      settled: {
+        variable: "prime_later",
+        minimumPaid: 15,
+        after: "une fois versées",
+        since: "2016-01-01",
+      },
+    },
+  });
+  const withPrime: Bundle = { ...bundle, benefits: [prime] };
+  const read = (first: number, later: unknown) => {
+    const { outputs } = requestFor(student, { benefits: [prime] });
+    const [droit] = extractDroits(withPrime, outputs, {
+      familles: { _: { prime_v: { "2026-11": first }, prime_later: { "2026-11": later } } },
+    });
+    return droit;
+  };
+
+  it("asks the settled variable at the benefit's own place and period", () => {
+    const { request, outputs } = requestFor(student, { benefits: [prime] });
+    expect(outputs[0]?.settled).toBe("prime_later");
+    expect(request.familles._?.prime_later).toEqual({ "2026-11": null });
+  });
+
+  it("does not ask it before its first date, nor when the engine lacks it", () => {
+    const early = requestFor(student, { benefits: [prime], date: "2015-06-01" });
+    expect(early.outputs[0]?.settled).toBeUndefined();
+    expect(early.request.familles._?.prime_later).toBeUndefined();
+    const missing = requestFor(student, {
+      benefits: [prime],
+      missingVariables: new Set(["prime_later"]),
+    });
+    expect(missing.outputs[0]?.settled).toBeUndefined();
+  });
+
+  it("reads a different amount, 0 under the minimum paid, and nothing within a euro", () => {
+    expect(read(581.634, 314.536)?.settled).toEqual({ montant: 314.54, after: "une fois versées" });
+    expect(read(120, 14.99)?.settled).toEqual({ montant: 0, after: "une fois versées" });
+    expect(read(120, 120.99)?.settled).toBeUndefined();
+    expect(read(120, null)?.settled).toBeUndefined();
+    expect(read(120, 0)?.settled).toEqual({ montant: 0, after: "une fois versées" });
+  });
+});
+
 describe("rule: the value date drives every period", () => {
   const answers = [
     ...student,
