@@ -369,6 +369,12 @@ export const benefitsFile = z.strictObject({
               variable: name,
               minimumPaid: z.number().nonnegative().optional(),
               after: text,
+              /**
+               * Variables of the same entity that must be the same (within a euro) in the current
+               * month and each of the 3 before: otherwise the two amounts differ for another
+               * reason than the aids (the earnings changed), and nothing is said.
+               */
+              unchanged: z.array(name).optional(),
               /** First value date (YYYY-MM-DD) the engine can compute `variable`: not asked before. */
               since: isoDate.optional(),
             })

@@ -209,13 +209,18 @@ export type BenefitType = "float" | "bool" | "mixed";
  * Where the amount shown is that of the first months, because it counts the aids received over
  * the months before and those claimed with it are not yet (docs/engine-notes.md, "No past
  * entitlement"): the engine variable that gives the amount once they are paid, read at the same
- * entity and period, the amount under which nothing is paid, and the end of the visitor's
- * sentence ("une fois vos autres aides de la Caf versées").
+ * entity and period, the amount under which nothing is paid, the end of the visitor's sentence
+ * ("une fois vos autres aides de la Caf versées"), and what must not have changed meanwhile.
  */
 export interface SettledAmountRule {
   variable: string;
   minimumPaid?: number;
   after: string;
+  /**
+   * Variables of the same entity that must be the same in the current month and each of the 3
+   * before, for the difference to be the aids' (not, say, the earnings').
+   */
+  unchanged?: string[];
   /** First value date the engine can compute `variable` (its parameters start then). */
   since?: string;
 }

@@ -41,11 +41,11 @@ afterAll(async () => {
   await simulator?.close();
 });
 
-async function droitsOf(): Promise<Droit[]> {
+async function droitsOf(yaml = readFileSync(file, "utf8")): Promise<Droit[]> {
   const created = await app.inject({
     method: "POST",
     url: "/api/simulation",
-    payload: simulationPayload(situation),
+    payload: simulationPayload(parseGolden(yaml, file)),
   });
   expect(created.statusCode).toBe(200);
   const { _id, token } = created.json<{ _id: string; token: string }>();
@@ -90,4 +90,17 @@ it("pays nothing under the engine's own minimum, as the schema says", () => {
     .at(-1)![1].value;
   const ppa = bundle.benefits.find((benefit) => benefit.id === "ppa");
   expect(ppa?.engine.settled?.minimumPaid).toBe(latest);
+});
+
+it("says nothing of what the prime becomes when her earnings changed this month", async () => {
+  // Her job ended this month: the prime of the first months still counts the 3 months before,
+  // and it falls for that reason, which the sentence on the aids would not say.
+  const yaml = readFileSync(file, "utf8").replace(
+    "{ 2025-12..2026-12: 900 }",
+    "{ 2025-12..2026-11: 900, 2026-12: 0 }",
+  );
+  expect(yaml).not.toBe(readFileSync(file, "utf8"));
+  const ppa = (await droitsOf(yaml)).find((droit) => droit.id === "ppa");
+  expect(ppa?.montant).toBeCloseTo(581.63, 2);
+  expect(ppa?.settled).toBeUndefined();
 });

@@ -3,7 +3,7 @@
  * back into `Droit`s.
  */
 import type { Benefit, Bundle } from "../bundle";
-import { valueDates } from "../dates";
+import { monthId, valueDates } from "../dates";
 import type { Droit } from "../types";
 import { periodsOf } from "./periods";
 import { HOUSEHOLD_ID, type EngineEntity, type EngineRequest, type OutputRef } from "./types";
@@ -67,6 +67,13 @@ export function requestOutputs(
     ) {
       ask(target, settled.variable, period);
       ref.settled = settled.variable;
+      const variables = (settled.unchanged ?? []).filter((name) => !missingVariables.has(name));
+      if (variables.length > 0) {
+        const periods = [0, -1, -2, -3].map((offset) => monthId(dateDeValeur, offset));
+        for (const variable of variables)
+          for (const monthPeriod of periods) ask(target, variable, monthPeriod);
+        ref.unchanged = { variables, periods };
+      }
     }
     const atZero = eligibleAtZeroVariable(benefit);
     if (atZero && !missingVariables.has(atZero)) {
@@ -78,11 +85,28 @@ export function requestOutputs(
   return outputs;
 }
 
-function readValue(response: unknown, ref: OutputRef, variable: string): unknown {
+function readValue(
+  response: unknown,
+  ref: OutputRef,
+  variable: string,
+  period = ref.period,
+): unknown {
   const entities = (
     response as Record<string, Record<string, Record<string, Record<string, unknown>>>> | null
   )?.[ref.entity];
-  return entities?.[ref.id]?.[variable]?.[ref.period];
+  return entities?.[ref.id]?.[variable]?.[period];
+}
+
+/** Whether each of `ref.unchanged`'s variables is a number within a euro over its periods. */
+function unchangedOver(ref: OutputRef, response: unknown): boolean {
+  if (!ref.unchanged) return true;
+  const { variables, periods } = ref.unchanged;
+  return variables.every((variable) => {
+    const values = periods.map((period) => readValue(response, ref, variable, period));
+    if (!values.every((value) => typeof value === "number" && Number.isFinite(value))) return false;
+    const numbers = values as number[];
+    return Math.max(...numbers) - Math.min(...numbers) < SETTLED_MIN_DIFFERENCE;
+  });
 }
 
 /** A benefit as shown to the visitor, with its amount (or `true`). */
@@ -130,7 +154,8 @@ const SETTLED_MIN_DIFFERENCE = 1;
 
 /**
  * What a granted amount becomes once the aids claimed with it are paid (`engine.settled`), when
- * it differs from it by a euro or more: 0 under the amount paid at the least.
+ * it differs from it by a euro or more and what must not change did not: 0 under the amount paid
+ * at the least.
  */
 export function settledAmount(
   benefit: Benefit,
@@ -140,6 +165,7 @@ export function settledAmount(
 ): Droit["settled"] {
   const rule = benefit.engine.settled;
   if (!rule || !ref.settled || typeof montant !== "number") return undefined;
+  if (!unchangedOver(ref, response)) return undefined;
   const value = readValue(response, ref, ref.settled);
   if (typeof value !== "number" || !Number.isFinite(value)) return undefined;
   const rounded = Math.max(0, Math.round(value * 100) / 100);

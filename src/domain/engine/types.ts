@@ -27,6 +27,8 @@ export interface OutputRef {
   eligibleAtZero?: string;
   /** The variable, read at the same place, of the amount once the aids claimed with it are paid. */
   settled?: string;
+  /** Read at the same place over `period` and the 3 months before: equal, or `settled` is not said. */
+  unchanged?: { variables: string[]; periods: string[] };
 }
 
 /** The centre of a commune, `[longitude, latitude]` in degrees, by INSEE code. */

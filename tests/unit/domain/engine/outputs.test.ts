@@ -163,6 +163,38 @@ describe("outputs: the amount once the aids claimed with it are paid (engine.set
     expect(read(120, null)?.settled).toBeUndefined();
     expect(read(120, 0)?.settled).toEqual({ montant: 0, after: "une fois versées" });
   });
+
+  it("says nothing when what must not change did change over the 3 months before", () => {
+    const steady = benefit("steady", {
+      type: "float",
+      engine: {
+        variable: "prime_v",
+        entity: "familles",
+        period: "month",
+        settled: { variable: "prime_later", after: "une fois versées", unchanged: ["earnings"] },
+      },
+    });
+    const { request, outputs } = requestFor(student, { benefits: [steady] });
+    expect(request.familles._?.earnings).toEqual({
+      "2026-08": null,
+      "2026-09": null,
+      "2026-10": null,
+      "2026-11": null,
+    });
+    const settledWith = (earnings: Record<string, number>) =>
+      extractDroits({ ...bundle, benefits: [steady] }, outputs, {
+        familles: {
+          _: { prime_v: { "2026-11": 300 }, prime_later: { "2026-11": 200 }, earnings },
+        },
+      })[0]?.settled;
+    const months = ["2026-08", "2026-09", "2026-10", "2026-11"];
+    const same = Object.fromEntries(months.map((month) => [month, 900]));
+    expect(settledWith(same)).toEqual({ montant: 200, after: "une fois versées" });
+    expect(settledWith({ ...same, "2026-11": 900.5 })?.montant).toBe(200);
+    // A job that ended this month: the prime falls for that reason, not the aids'.
+    expect(settledWith({ ...same, "2026-11": 0 })).toBeUndefined();
+    expect(settledWith({ "2026-11": 900 })).toBeUndefined();
+  });
 });
 
 describe("rule: the value date drives every period", () => {
