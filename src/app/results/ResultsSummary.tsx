@@ -19,8 +19,9 @@ export function othersLine(others: number): string {
 }
 
 /**
- * "Ce total mensuel vaut pour les premiers mois. Ensuite, environ 1 070 € par mois en tout, une fois vos autres
- * aides de la Caf versées.": where the monthly total counts amounts of the first months (a result's `settled`).
+ * "Ce total mensuel vaut pour les premiers mois. Ensuite, environ 1 070 € par mois en tout, une
+ * fois vos autres aides de la Caf versées.": where the monthly total counts amounts of the first
+ * months (a result's `settled`).
  */
 export function settledTotalLine(summary: Summary<Droit>): string | undefined {
   const settled = summary.settled;

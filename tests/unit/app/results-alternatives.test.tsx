@@ -6,7 +6,12 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import bundleJson from "../../../src/generated/bundle.json";
-import { Alternatives, estimateLine, optionNote } from "../../../src/app/results/ResultsSummary";
+import {
+  Alternatives,
+  estimateLine,
+  optionNote,
+  settledTotalLine,
+} from "../../../src/app/results/ResultsSummary";
 import { summarizeResults, type Bundle, type Droit } from "../../../src/domain";
 
 const rules = (bundleJson as unknown as Bundle).results!;
@@ -110,5 +115,27 @@ describe("what the summary says it counts", () => {
   it("says only that it is an estimate where there is no choice", () => {
     const alone = summarizeResults([droit("ppa", "Prime d’activité", 600)], rules);
     expect(estimateLine(alone)).toBe("Une estimation d’après vos réponses.");
+  });
+});
+
+describe("what the summary says of a total of the first months", () => {
+  it("gives the monthly total once the aids claimed with them are paid, in whole euros", () => {
+    const after = "une fois vos autres aides de la Caf versées";
+    const prime = {
+      ...droit("ppa", "Prime d’activité", 581.63),
+      settled: { montant: 314.54, after },
+    };
+    const summary = summarizeResults(
+      [prime, droit("aide_logement", "Aide au logement", 392.29)],
+      rules,
+    );
+    expect(settledTotalLine(summary)).toBe(
+      "Ce total mensuel vaut pour les premiers mois. Ensuite, environ 707\u00a0€\u00a0par mois en tout, une fois vos autres aides de la Caf versées.",
+    );
+    expect(
+      settledTotalLine(
+        summarizeResults([droit("aide_logement", "Aide au logement", 392.29)], rules),
+      ),
+    ).toBeUndefined();
   });
 });
