@@ -46,7 +46,7 @@ export function settledLine(droit: Pick<Droit, "settled" | "periodicity">): stri
   if (!settled) return undefined;
   const amount =
     settled.montant > 0
-      ? `environ ${wholeEuros().format(Math.round(settled.montant))}${PER_PERIOD_WORDS[droit.periodicity] ?? ""}`
+      ? `${aboutEuros(settled.montant)}${PER_PERIOD_WORDS[droit.periodicity] ?? ""}`
       : "plus rien";
   return `Ensuite, ${amount} ${settled.after}.`;
 }
@@ -68,4 +68,9 @@ export function countLabel(count: number): string {
 /** "774 €", "774,10 €": a total in euros, with cents only when it has some. */
 export function formatEuros(amount: number): string {
   return (Number.isInteger(amount) ? wholeEuros() : euros()).format(amount);
+}
+
+/** "environ 315 €": an estimate of a later month, in whole euros. */
+export function aboutEuros(amount: number): string {
+  return `environ ${wholeEuros().format(Math.round(amount))}`;
 }

@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
 import type { Droit, ResultsSummary as Summary } from "../../domain";
-import { formatAmount, formatEuros, frenchList, totalParts } from "../../domain";
+import { aboutEuros, formatAmount, frenchList, totalParts } from "../../domain";
 
 interface ResultsSummaryProps {
   summary: Summary<Droit>;
@@ -26,7 +26,7 @@ export function othersLine(others: number): string {
 export function settledTotalLine(summary: Summary<Droit>): string | undefined {
   const settled = summary.settled;
   if (!settled) return undefined;
-  return `Ce total mensuel vaut pour les premiers mois. Ensuite, environ ${formatEuros(Math.round(settled.mensuel))}\u00a0par mois en tout, ${settled.after}.`;
+  return `Ce total mensuel vaut pour les premiers mois. Ensuite, ${aboutEuros(settled.mensuel)}\u00a0par mois en tout, ${settled.after}.`;
 }
 
 /**
