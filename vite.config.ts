@@ -5,6 +5,7 @@ import { gzipSync } from "node:zlib";
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { fontSubsetPlugin } from "./scripts/build/font-subset";
+import { routeChunksPlugin } from "./scripts/build/route-chunks";
 import { unusedCssPlugin } from "./scripts/build/unused-css";
 
 const GENERATED_BUNDLE = fileURLToPath(new URL("./src/generated/bundle.json", import.meta.url));
@@ -35,13 +36,16 @@ const COMPRESSIBLE = /\.(js|css|html|svg|json|txt)$/;
  */
 export function gzipPlugin(): Plugin {
   let outDir = "";
+  let write = true;
   return {
     name: "gzip-assets",
     apply: "build",
     configResolved: (config) => {
       outDir = resolve(config.root, config.build.outDir);
+      write = config.build.write !== false;
     },
     closeBundle: () => {
+      if (!write) return;
       const walk = (dir: string): string[] =>
         readdirSync(dir).flatMap((name) => {
           const path = join(dir, name);
@@ -73,7 +77,14 @@ const reactRouterProduction = [
 }));
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), aidsCountPlugin(), fontSubsetPlugin(), unusedCssPlugin(), gzipPlugin()],
+  plugins: [
+    react(),
+    aidsCountPlugin(),
+    fontSubsetPlugin(),
+    routeChunksPlugin(),
+    unusedCssPlugin(),
+    gzipPlugin(),
+  ],
   resolve: {
     alias: [
       ...(command === "build" ? reactRouterProduction : []),
@@ -95,8 +106,6 @@ export default defineConfig(({ command }) => ({
     outDir: "../../dist/app",
     emptyOutDir: true,
     sourcemap: true,
-    // Read by scripts/prerender.ts (the chunks each page's shell preloads), then removed.
-    manifest: true,
   },
   server: {
     proxy: { "/api": `http://127.0.0.1:${process.env.PORT ?? 8080}` },

@@ -25,6 +25,13 @@ import { escapeHtml } from "../src/domain/escape-html";
 import { AFTER_PAINT_SCRIPT } from "../src/app/theme/afterPaint";
 import { EARLY_SCHEME_SCRIPT } from "../src/app/theme/earlyScheme";
 import { pruneCustomProperties, removeEmptyAtRules, varReferences } from "./build/unused-css";
+import { ROUTE_FILES } from "./build/route-chunks";
+import {
+  AID_PAGE_ROUTE,
+  RESULTS_ROUTE,
+  ROUTE_SHELLS,
+  SIMULATION_ROUTE,
+} from "./build/route-shells";
 
 const repoRoot = resolve(import.meta.dirname, "..");
 const appDir = join(repoRoot, "dist/app");
@@ -154,41 +161,6 @@ export function pageDocument(
 }
 
 /**
- * The pages the browser renders, by path (`*` ends a prefix), and the modules their route loads
- * on demand (keys of Vite's manifest). Their shell is pre-rendered too: the header, the footer
- * and the page's loading state, with their critical CSS, which the app renders anew; it lists
- * the modules as `modulepreload` after the first paint, so that they download beside the app's
- * entry rather than one import after the other.
- */
-const RESULTS_ROUTE = "/simulation/resultats*";
-const AID_PAGE_ROUTE = "/aides/*";
-const SIMULATION_ROUTE = "/simulation/*";
-export const ROUTE_SHELLS: Record<string, readonly string[]> = {
-  [RESULTS_ROUTE]: [
-    "simulation/SimulationLayout.tsx",
-    "results/ResultsPage.tsx",
-    "simulation/simulationRuntime.ts",
-    "bundle.ts",
-  ],
-  [SIMULATION_ROUTE]: [
-    "simulation/SimulationLayout.tsx",
-    "simulation/SimulationPage.tsx",
-    "simulation/simulationRuntime.ts",
-    "bundle.ts",
-  ],
-  // The catalogue's pages describe each aid with the questionnaire's bundle, which the simulation
-  // runtime loads: listed, it downloads beside the page rather than after it.
-  "/aides": [
-    "aides/AidesPage.tsx",
-    "../generated/catalogue.json",
-    "simulation/simulationRuntime.ts",
-    "bundle.ts",
-  ],
-  // An aid's page loads the part of the catalogue that holds it, which depends on the address.
-  "/aides/*": ["aides/AidePage.tsx", "simulation/simulationRuntime.ts", "bundle.ts"],
-};
-
-/**
  * A path the shell of `pattern` is rendered at: one of the pages it stands for. `/aides/*` stands
  * for the pages under `/aides/`, so it is rendered at `/aides/_`, not at `/aides/`, which the
  * router reads as `/aides` (whose route declares a loading state of its own).
@@ -197,35 +169,14 @@ export function shellPath(pattern: string): string {
   return pattern.replace(/\/\*$/, "/_").replace(/\*$/, "");
 }
 
-/** The modules of the route shell whose pattern (the longest) matches `path`, if any. */
-export function routeShellOf(path: string): readonly string[] | undefined {
+/** The pattern of the route shell (the longest) that matches `path`, if any. */
+export function routeShellOf(path: string): string | undefined {
   const patterns = Object.keys(ROUTE_SHELLS)
     .filter((pattern) =>
       pattern.endsWith("*") ? path.startsWith(pattern.slice(0, -1)) : path === pattern,
     )
     .sort((a, b) => b.length - a.length);
-  return patterns[0] === undefined ? undefined : ROUTE_SHELLS[patterns[0]];
-}
-
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-}
-
-/** The files of `entries` and of what they import, without those of the app's entry. */
-export function chunkFiles(manifest: Record<string, ManifestChunk>, entries: readonly string[]) {
-  const files = new Set<string>();
-  const seen = new Set<string>(["index.html"]);
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`${key} is not in Vite's manifest`);
-    files.add(`/${chunk.file}`);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  for (const entry of entries) visit(entry);
-  return [...files];
+  return patterns[0];
 }
 
 export function pageFileName(path: string): string {
@@ -263,18 +214,26 @@ async function main() {
     .map((match) => match[0])
     .filter((font, index, all) => all.indexOf(font) === index);
   if (fonts.length !== 3) throw new Error(`Marianne's faces not found: ${fonts.join(", ")}`);
-  const manifestPath = join(appDir, ".vite/manifest.json");
-  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Record<string, ManifestChunk>;
+  // What each route loads beside the entry (scripts/build/route-chunks.ts wrote it).
+  const routeFiles = JSON.parse(readFileSync(join(appDir, ROUTE_FILES), "utf8")) as Record<
+    string,
+    string[]
+  >;
+  const modulesOf = (route: string) => {
+    const files = routeFiles[route];
+    if (!files) throw new Error(`${route} is not in ${ROUTE_FILES}`);
+    return files.map((file) => `/${file}`);
+  };
   rmSync(pagesDir, { recursive: true, force: true });
   mkdirSync(pagesDir, { recursive: true });
   const pages: Record<string, string> = {};
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   // The shells first: renderPage then loads every page's module.
-  for (const [pattern, entries] of Object.entries(ROUTE_SHELLS)) {
+  for (const pattern of Object.keys(ROUTE_SHELLS)) {
     const file = `shell${pattern.replace("*", "-any").replace(/[^\w-]+/g, "-")}.html`;
     const html = renderShell(shellPath(pattern));
     const critical = criticalCss(css, shell.replace('<div id="root"></div>', html));
-    const modules = chunkFiles(manifest, entries);
+    const modules = modulesOf(pattern);
     const document = pageDocument(shell, {
       path: pattern,
       html,
@@ -296,7 +255,7 @@ async function main() {
     const { html, title } = await renderPage(path);
     const critical = criticalCss(css, shell.replace('<div id="root"></div>', html));
     const route = routeShellOf(path);
-    const modules = route ? chunkFiles(manifest, route) : [];
+    const modules = route ? modulesOf(route) : [];
     const document = pageDocument(shell, { path, html, title, css: critical, fonts, modules });
     const file = pageFileName(path);
     writeFileSync(join(pagesDir, file), document);
@@ -320,7 +279,7 @@ async function main() {
       title: undefined,
       css: "",
       fonts,
-      modules: chunkFiles(manifest, ROUTE_SHELLS[route]!),
+      modules: modulesOf(route),
       serverRendered: true,
     });
     writeFileSync(join(ssrDir, template), document);

@@ -185,8 +185,8 @@ export function removeUnusedCss(css: string, sources: readonly string[]): Unused
  * The Vite plugin: once the bundle is final, each stylesheet loses what no script or HTML file of
  * the bundle can use, the icons left are drawn from one sprite (./icon-sprite.ts), and it takes
  * a name hashed from what is left (the stylesheets are cached for a year under their name), which
- * the HTML, the scripts and Vite's manifest are pointed at. The new hash has the old one's
- * length, so the scripts' source maps stay right.
+ * the HTML and the scripts are pointed at. The new hash has the old one's length, so the
+ * scripts' source maps stay right.
  */
 export function unusedCssPlugin(): Plugin {
   let assetsDir = "assets";

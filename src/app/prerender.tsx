@@ -109,10 +109,11 @@ export async function renderPage(
 }
 
 /**
- * The shell of a route whose page the browser renders (scripts/prerender.ts ROUTE_SHELLS): the
- * header, the footer and, in the page's place, its loading state, as the app shows them while
- * the page's modules download. To be called before renderPage, which loads every module: the
- * page's module is not loaded, so that its Suspense boundary renders its fallback.
+ * The shell of a route whose page the browser renders (ROUTE_SHELLS of
+ * scripts/build/route-shells.ts): the header, the footer and, in the page's place, its loading
+ * state, as the app shows them while the page's modules download. To be called before renderPage,
+ * which loads every module: the page's module is not loaded, so that its Suspense boundary
+ * renders its fallback.
  */
 export function renderShell(path: string): string {
   const html = renderToString(

@@ -327,6 +327,34 @@ describe("pre-rendered pages", () => {
     }
   }, 60_000);
 
+  it("start a step with its code in a few files, all listed by the page", async () => {
+    // scripts/build/route-chunks.ts: Rollup's own split gave a step 23 files beside the entry.
+    const { context, page, messages } = await openPage();
+    try {
+      const path = "/simulation/individu/demandeur/date_naissance";
+      const response = await page.goto(`${baseUrl}${path}`);
+      const listed = [...((await response?.text()) ?? "").matchAll(/\/assets\/[\w-]+\.js/g)].map(
+        ([file]) => file,
+      );
+      expect(await hydrated(page)).toBe(true);
+      const scripts = await page.evaluate(() =>
+        performance
+          .getEntriesByType("resource")
+          .map((entry) => new URL(entry.name).pathname)
+          .filter((file) => /^\/assets\/.+\.js$/.test(file)),
+      );
+      // The entry, the questionnaire's data, and the step's code in at most five files.
+      expect(new Set(listed).size).toBeLessThanOrEqual(7);
+      for (const file of listed) expect(scripts, file).toContain(file);
+      // Besides them, only the DSFR's click holder, which the entry loads once started.
+      for (const file of scripts.filter((script) => !listed.includes(script)))
+        expect(file).toMatch(/^\/assets\/dsfrOnInteraction-[\w-]+\.js$/);
+      expect(messages).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
   it("press the home page's main button for a visitor who pressed it before the app started", async () => {
     const { context, page, messages } = await pressBeforeTheAppStarts("/", (page) =>
       page.getByRole("button", { name: "Je commence ma simulation" }).click(),

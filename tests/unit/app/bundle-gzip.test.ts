@@ -12,7 +12,7 @@ afterEach(() => {
 });
 
 /** Runs the plugin's build hooks on an output folder holding `files`. */
-function buildWith(files: Record<string, string>): string {
+function buildWith(files: Record<string, string>, write?: boolean): string {
   root = mkdtempSync(join(tmpdir(), "gzip-plugin-"));
   const outDir = join(root, "out");
   for (const [name, content] of Object.entries(files)) {
@@ -20,7 +20,7 @@ function buildWith(files: Record<string, string>): string {
     writeFileSync(join(outDir, name), content);
   }
   const plugin = gzipPlugin();
-  (plugin.configResolved as (config: unknown) => void)({ root, build: { outDir: "out" } });
+  (plugin.configResolved as (config: unknown) => void)({ root, build: { outDir: "out", write } });
   (plugin.closeBundle as () => void)();
   return outDir;
 }
@@ -38,6 +38,14 @@ describe("gzip files of the build", () => {
     expect(gzipped.length).toBeLessThan(script.length);
     expect(existsSync(join(outDir, "assets/index-abc.css.gz"))).toBe(true);
     expect(existsSync(join(outDir, "index.html.gz"))).toBe(true);
+  });
+
+  it("writes nothing for a build that writes nothing (the first of two, scripts/build/route-chunks.ts)", () => {
+    const outDir = buildWith(
+      { "assets/index-abc.js": "export const answer = 42;\n".repeat(100) },
+      false,
+    );
+    expect(existsSync(join(outDir, "assets/index-abc.js.gz"))).toBe(false);
   });
 
   it("leaves small files and already compressed formats alone", () => {
