@@ -5,7 +5,7 @@ import { gzipSync } from "node:zlib";
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { fontSubsetPlugin } from "./scripts/build/font-subset";
-import { routeChunksPlugin } from "./scripts/build/route-chunks";
+import { isRouteChunksPlanningBuild, routeChunksPlugin } from "./scripts/build/route-chunks";
 import { unusedCssPlugin } from "./scripts/build/unused-css";
 
 const GENERATED_BUNDLE = fileURLToPath(new URL("./src/generated/bundle.json", import.meta.url));
@@ -80,10 +80,9 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     aidsCountPlugin(),
-    fontSubsetPlugin(),
     routeChunksPlugin(),
-    unusedCssPlugin(),
-    gzipPlugin(),
+    // The first of the two builds only plans the scripts' files (scripts/build/route-chunks.ts).
+    ...(isRouteChunksPlanningBuild() ? [] : [fontSubsetPlugin(), unusedCssPlugin(), gzipPlugin()]),
   ],
   resolve: {
     alias: [

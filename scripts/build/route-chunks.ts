@@ -110,6 +110,14 @@ export function routeFiles(
 /** Set while the first build runs, in which this plugin does nothing. */
 const FIRST_BUILD = "ROUTE_CHUNKS_FIRST_BUILD";
 
+/**
+ * Whether this build is the first one, which only plans the files: the plugins that rework the
+ * written assets (fonts, stylesheets, gzip) have nothing to do in it (vite.config.ts).
+ */
+export function isRouteChunksPlanningBuild(): boolean {
+  return Boolean(process.env[FIRST_BUILD]);
+}
+
 /** The files of Rollup's own split of the same build, unwritten. */
 async function naturalChunks(config: ResolvedConfig): Promise<PlannedChunk[]> {
   process.env[FIRST_BUILD] = "1";
@@ -132,24 +140,28 @@ async function naturalChunks(config: ResolvedConfig): Promise<PlannedChunk[]> {
 /** The Vite plugin, for the browser's build (the pre-rendering's server build keeps its files). */
 export function routeChunksPlugin(): Plugin {
   let config: ResolvedConfig;
+  /** The modules of each route, by its pattern, and the routes' data, resolved once. */
+  let routes: Record<string, string[]> = {};
+  let data = new Set<string>();
   let plan: Map<string, string> | undefined;
-  const moduleIds = (keys: readonly string[]) => keys.map((key) => resolve(config.root, key));
   return {
     name: "route-chunks",
     apply: "build",
     configResolved(resolved) {
       config = resolved;
+      const moduleIds = (keys: readonly string[]) => keys.map((key) => resolve(config.root, key));
+      routes = Object.fromEntries(
+        Object.entries(ROUTE_SHELLS).map(([pattern, keys]) => [pattern, moduleIds(keys)]),
+      );
+      data = new Set(moduleIds(ROUTE_DATA));
     },
     async buildStart() {
       plan = undefined;
-      if (process.env[FIRST_BUILD] || config.build.ssr || !config.build.write) return;
-      const routes = Object.fromEntries(
-        Object.entries(ROUTE_SHELLS).map(([pattern, keys]) => [
-          routeChunkName(pattern),
-          moduleIds(keys),
-        ]),
+      if (isRouteChunksPlanningBuild() || config.build.ssr || !config.build.write) return;
+      const named = Object.fromEntries(
+        Object.entries(routes).map(([pattern, ids]) => [routeChunkName(pattern), ids]),
       );
-      plan = routeChunksPlan(await naturalChunks(config), routes, new Set(moduleIds(ROUTE_DATA)));
+      plan = routeChunksPlan(await naturalChunks(config), named, data);
     },
     outputOptions(options) {
       const planned = plan;
@@ -158,9 +170,6 @@ export function routeChunksPlugin(): Plugin {
     },
     generateBundle(_options, bundle) {
       if (!plan) return;
-      const routes = Object.fromEntries(
-        Object.entries(ROUTE_SHELLS).map(([pattern, keys]) => [pattern, moduleIds(keys)]),
-      );
       this.emitFile({
         type: "asset",
         fileName: ROUTE_FILES,

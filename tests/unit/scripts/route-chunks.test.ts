@@ -1,6 +1,8 @@
 import type { OutputBundle, OutputChunk } from "rollup";
+import type { UserConfig } from "vite";
 import { describe, expect, it } from "vitest";
 import {
+  isRouteChunksPlanningBuild,
   routeChunkName,
   routeChunksPlan,
   routeFiles,
@@ -93,5 +95,32 @@ describe("routeFiles", () => {
 
   it("fails on a module the build does not hold", () => {
     expect(() => routeFiles(bundle, { "/aides": ["missing"] })).toThrow(/missing/);
+  });
+});
+
+describe("the build's plugins", () => {
+  const pluginNames = async (): Promise<string[]> => {
+    const { default: config } = await import("../../../vite.config");
+    const resolved = config({ command: "build", mode: "production" }) as UserConfig;
+    return (resolved.plugins ?? [])
+      .flat()
+      .flatMap((plugin) =>
+        plugin && typeof plugin === "object" && "name" in plugin ? [plugin.name] : [],
+      );
+  };
+
+  it("leave the fonts, stylesheets and gzip files to the written build, not the planning one", async () => {
+    const reworking = ["font-subset", "unused-css", "gzip-assets"];
+    expect(await pluginNames()).toEqual(expect.arrayContaining([...reworking, "route-chunks"]));
+    process.env.ROUTE_CHUNKS_FIRST_BUILD = "1";
+    try {
+      expect(isRouteChunksPlanningBuild()).toBe(true);
+      const planning = await pluginNames();
+      expect(planning).toContain("route-chunks");
+      for (const name of reworking) expect(planning).not.toContain(name);
+    } finally {
+      delete process.env.ROUTE_CHUNKS_FIRST_BUILD;
+    }
+    expect(isRouteChunksPlanningBuild()).toBe(false);
   });
 });
