@@ -190,7 +190,8 @@ const MAX_COMBINATIONS = 4096;
  * The totals of the results and their alternatives (docs/schema-format.md, "Results page"). For
  * each exclusion with at least two options among the results, the visitor takes `preferred`'s
  * option when it is there, else the combination of options worth the most over a year (12 ×
- * monthly + yearly + one-off). A result in an option not taken is never counted.
+ * monthly + yearly + one-off; a monthly amount of the first months counts as what it becomes
+ * once the aids claimed with it are paid). A result in an option not taken is never counted.
  */
 export function summarizeResults<T extends Classified>(
   droits: readonly T[],
@@ -206,10 +207,14 @@ export function summarizeResults<T extends Classified>(
     if (total !== "none" && amount > 0 && Number.isFinite(amount))
       cents.set(droit.id, { total, cents: Math.round(amount * 100) });
   }
+  // A monthly amount of the first months (`settled`) is worth, over a year, what it becomes once
+  // the aids claimed with it are paid: the choice between exclusive aids is a durable one.
   const yearValue = (id: string) => {
     const entry = cents.get(id);
     if (!entry) return 0;
-    return entry.total === "mensuel" ? entry.cents * 12 : entry.cents;
+    if (entry.total !== "mensuel") return entry.cents;
+    const settled = byId.get(id)?.settled;
+    return (settled ? Math.round(settled.montant * 100) : entry.cents) * 12;
   };
 
   const active = (rules?.exclusions ?? [])

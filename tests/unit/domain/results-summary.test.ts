@@ -62,6 +62,26 @@ describe("summarizeResults", () => {
     expect(leftOut.settled).toBeUndefined();
   });
 
+  it("weighs a first months' amount at what it becomes once the other aids are paid", () => {
+    // The prime d'activité of the first months outweighs the CEJ, its lasting amount does not:
+    // whatever the amounts, the option counted is the one worth more over a year.
+    const settled = { montant: 314.54, after: "une fois vos autres aides de la Caf versées" };
+    const choice = (cej: number) =>
+      summarizeResults(
+        [droit("ppa", 581.63, "mensuelle", { settled }), droit("contrat_engagement_jeune", cej)],
+        rules,
+      );
+    expect([...choice(500).counted]).toEqual(["contrat_engagement_jeune"]);
+    expect(choice(500).totals.mensuel).toBe(500);
+    expect([...choice(300).counted]).toEqual(["ppa"]);
+    expect(choice(300).settled).toEqual({ mensuel: 314.54, after: settled.after });
+    for (const cej of [0.01, 150, 314.53, 314.55, 450, 581.62, 581.64, 900]) {
+      const summary = choice(cej);
+      const lasting = summary.counted.has("ppa") ? settled.montant : cej;
+      expect(lasting).toBe(Math.max(settled.montant, cej));
+    }
+  });
+
   it("counts the CEJ or the RSA with the prime d’activité, never both (issue 16 cases)", () => {
     // A disabled 28-year-old: CEJ 561.68 €, RSA 573.49 €: the RSA is worth more.
     const disabled = summarizeResults(
