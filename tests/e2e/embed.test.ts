@@ -8,6 +8,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
 import type { Frame, Page } from "playwright-core";
@@ -22,6 +23,8 @@ import {
   waitForAnimationsToEnd,
   type Harness,
 } from "./harness";
+import { VIEWPORTS } from "./layout";
+import { compareWithBaseline } from "./visual/compare";
 
 const EMBED_MAX_GZIP_BYTES = 3 * 1024;
 const BIRTH_DATE_PATH = "/simulation/individu/demandeur/date_naissance";
@@ -282,6 +285,51 @@ describe("themes and display scheme", () => {
     await expect.poll(theme).toBe("dark");
     await context.close();
   });
+});
+
+describe("an embedded page while its scripts arrive", () => {
+  /** The page at `width` × `height` with the app's entry held, and how to let it through. */
+  async function openHeld(width: number, height: number) {
+    const { context, page } = await harness.newPage({ viewport: { width, height } });
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]{8}\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${harness.baseUrl}/?iframe=true`, { waitUntil: "commit" });
+    const loading = page.getByRole("status").filter({ hasText: "Chargement du simulateur…" });
+    await loading.waitFor({ state: "visible" });
+    return { context, page, loading, release };
+  }
+
+  it("says that the simulator loads instead of staying blank, then shows the page", async () => {
+    const { context, page, loading, release } = await openHeld(390, 844);
+    expect(await page.locator("#root").innerHTML()).toBe("");
+    release();
+    await page.locator("main h1").waitFor();
+    await loading.waitFor({ state: "hidden" });
+    await context.close();
+  });
+
+  // Before its script, a page the browser renders has no dark scheme (the app sets it): light only.
+  for (const { width, height } of VIEWPORTS) {
+    it(`looks as its baseline at ${width} px`, async () => {
+      const { context, page, release } = await openHeld(width, height);
+      await page.waitForFunction(() => document.fonts.status === "loaded");
+      const result = compareWithBaseline({
+        name: `chargement-${width}-clair`,
+        actual: await page.screenshot({ fullPage: true, animations: "disabled", scale: "css" }),
+        // Beside the visual suite's, whose baselines are its screens' only.
+        baselineDir: fileURLToPath(new URL("./visual/baselines-before-app/", import.meta.url)),
+        failureDir: process.env.VISUAL_FAILURES_DIR || join(process.cwd(), ".tmp/visual-failures"),
+        update: process.env.VISUAL_UPDATE === "1",
+      });
+      release();
+      await context.close();
+      expect(result.message).toBeUndefined();
+    });
+  }
 });
 
 describe("host script", () => {

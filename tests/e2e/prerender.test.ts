@@ -186,9 +186,11 @@ describe("pre-rendered pages", () => {
     try {
       for (const [path] of PAGES) {
         const response = await fetch(`${baseUrl}${path}`, { headers: { accept: "text/html" } });
-        const root = /<div id="root" data-prerendered="[^"]*">([\s\S]*)<\/div>\s*<\/body>/.exec(
-          await response.text(),
-        )?.[1];
+        // The root's markup, up to the loading message that follows it (src/app/index.html).
+        const root =
+          /<div id="root" data-prerendered="[^"]*">([\s\S]*)<\/div>\s*(?:<!--[\s\S]*?-->\s*)?<p id="app-loading"/.exec(
+            await response.text(),
+          )?.[1];
         expect(root, path).toBeDefined();
         await page.goto(`${baseUrl}${path}?iframe=0`);
         await page.waitForFunction(() => document.title.includes(" - "));
