@@ -7,6 +7,7 @@ import react from "@vitejs/plugin-react";
 import { fontSubsetPlugin } from "./scripts/build/font-subset";
 import { isRouteChunksPlanningBuild, routeChunksPlugin } from "./scripts/build/route-chunks";
 import { unusedCssPlugin } from "./scripts/build/unused-css";
+import { EARLY_SCHEME_SCRIPT } from "./src/app/theme/earlyScheme";
 
 const GENERATED_BUNDLE = fileURLToPath(new URL("./src/generated/bundle.json", import.meta.url));
 
@@ -23,6 +24,21 @@ export function aidsCountPlugin(bundlePath = GENERATED_BUNDLE): Plugin {
   return {
     name: "aids-count",
     transformIndexHtml: (html) => html.replaceAll("%AIDS_COUNT%", aidsCountText(bundlePath)),
+  };
+}
+
+/**
+ * Every page sets its colour scheme before its first paint (src/app/theme/earlyScheme.ts), those
+ * the browser renders itself included (embedded, or without a pre-rendering): without it, a dark
+ * theme visitor's loading message is drawn light until the app starts. The server's CSP allows the
+ * script by its hash; scripts/prerender.ts writes its pages from this head.
+ */
+export function earlySchemePlugin(): Plugin {
+  return {
+    name: "early-scheme",
+    transformIndexHtml: () => [
+      { tag: "script", children: EARLY_SCHEME_SCRIPT, injectTo: "head-prepend" },
+    ],
   };
 }
 
@@ -80,6 +96,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     aidsCountPlugin(),
+    earlySchemePlugin(),
     routeChunksPlugin(),
     // The first of the two builds only plans the scripts' files (scripts/build/route-chunks.ts).
     ...(isRouteChunksPlanningBuild() ? [] : [fontSubsetPlugin(), unusedCssPlugin(), gzipPlugin()]),

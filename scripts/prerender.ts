@@ -12,7 +12,8 @@
  *    - the whole stylesheet and the app's entry script as `<link data-after-paint>`, which the
  *      inlined src/app/theme/afterPaint.ts turns into a download once the page is painted (the
  *      stylesheet as `media="print"`, which src/app/main.tsx turns on: `data-deferred-style`);
- *    - the script that sets the colour scheme before the first paint (src/app/theme/earlyScheme.ts).
+ *    - the script that sets the colour scheme before the first paint (src/app/theme/earlyScheme.ts),
+ *      already in the built index.html (vite.config.ts), kept first in the head.
  */
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -116,6 +117,9 @@ export function pageDocument(
   const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
   if (!stylesheet.test(shell)) throw new Error("index.html links no stylesheet");
   if (!entry.test(shell)) throw new Error("index.html has no entry script");
+  // Set by the build (vite.config.ts's earlySchemePlugin), first in the head: kept as it is.
+  const earlyScheme = `<script>${EARLY_SCHEME_SCRIPT}</script>`;
+  if (!shell.includes(earlyScheme)) throw new Error("index.html does not set the colour scheme");
   if (page.css.includes("</style")) throw new Error("The critical CSS would end its element");
   let document = shell
     .replace(stylesheet, (link: string, href: string) =>
@@ -133,9 +137,8 @@ export function pageDocument(
           .join(""),
     )
     .replace(
-      "<head>",
-      `<head>\n    <script>${EARLY_SCHEME_SCRIPT}</script>` +
-        `\n    <script>${AFTER_PAINT_SCRIPT}</script>` +
+      earlyScheme,
+      `${earlyScheme}\n    <script>${AFTER_PAINT_SCRIPT}</script>` +
         page.fonts
           .map(
             (font) =>

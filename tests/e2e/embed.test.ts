@@ -289,8 +289,11 @@ describe("themes and display scheme", () => {
 
 describe("an embedded page while its scripts arrive", () => {
   /** The page at `width` × `height` with the app's entry held, and how to let it through. */
-  async function openHeld(width: number, height: number) {
-    const { context, page } = await harness.newPage({ viewport: { width, height } });
+  async function openHeld(width: number, height: number, colorScheme: "light" | "dark" = "light") {
+    const { context, page } = await harness.newPage({
+      viewport: { width, height },
+      colorScheme,
+    });
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\/assets\/index-[\w-]{8}\.js$/, async (route) => {
@@ -305,30 +308,55 @@ describe("an embedded page while its scripts arrive", () => {
 
   it("says that the simulator loads instead of staying blank, then shows the page", async () => {
     const { context, page, loading, release } = await openHeld(390, 844);
-    expect(await page.locator("#root").innerHTML()).toBe("");
-    release();
-    await page.locator("main h1").waitFor();
-    await loading.waitFor({ state: "hidden" });
-    await context.close();
+    try {
+      expect(await page.locator("#root").innerHTML()).toBe("");
+      release();
+      await page.locator("main h1").waitFor();
+      await loading.waitFor({ state: "hidden" });
+    } finally {
+      await context.close();
+    }
   });
 
-  // Before its script, a page the browser renders has no dark scheme (the app sets it): light only.
-  for (const { width, height } of VIEWPORTS) {
-    it(`looks as its baseline at ${width} px`, async () => {
-      const { context, page, release } = await openHeld(width, height);
-      await page.waitForFunction(() => document.fonts.status === "loaded");
-      const result = compareWithBaseline({
-        name: `chargement-${width}-clair`,
-        actual: await page.screenshot({ fullPage: true, animations: "disabled", scale: "css" }),
-        // Beside the visual suite's, whose baselines are its screens' only.
-        baselineDir: fileURLToPath(new URL("./visual/baselines-before-app/", import.meta.url)),
-        failureDir: process.env.VISUAL_FAILURES_DIR || join(process.cwd(), ".tmp/visual-failures"),
-        update: process.env.VISUAL_UPDATE === "1",
-      });
+  it("is dark before its script when the visitor's system is, and stays dark once started", async () => {
+    const { context, page, release } = await openHeld(390, 844, "dark");
+    try {
+      const theme = () => page.locator("html").getAttribute("data-fr-theme");
+      expect(await page.locator("#root").innerHTML()).toBe("");
+      expect(await theme()).toBe("dark");
       release();
+      await page.locator("main h1").waitFor();
+      expect(await theme()).toBe("dark");
+    } finally {
       await context.close();
-      expect(result.message).toBeUndefined();
-    });
+    }
+  });
+
+  for (const { width, height } of VIEWPORTS) {
+    for (const [colorScheme, scheme] of [
+      ["light", "clair"],
+      ["dark", "sombre"],
+    ] as const) {
+      it(`looks as its baseline at ${width} px, ${scheme}`, async () => {
+        const { context, page, release } = await openHeld(width, height, colorScheme);
+        try {
+          await page.waitForFunction(() => document.fonts.status === "loaded");
+          const result = compareWithBaseline({
+            name: `chargement-${width}-${scheme}`,
+            actual: await page.screenshot({ fullPage: true, animations: "disabled", scale: "css" }),
+            // Beside the visual suite's, whose baselines are its screens' only.
+            baselineDir: fileURLToPath(new URL("./visual/baselines-before-app/", import.meta.url)),
+            failureDir:
+              process.env.VISUAL_FAILURES_DIR || join(process.cwd(), ".tmp/visual-failures"),
+            update: process.env.VISUAL_UPDATE === "1",
+          });
+          expect(result.message).toBeUndefined();
+        } finally {
+          release();
+          await context.close();
+        }
+      });
+    }
   }
 });
 
