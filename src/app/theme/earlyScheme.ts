@@ -1,8 +1,9 @@
 /**
- * The colour scheme set before the first paint of a pre-rendered page (scripts/prerender.ts
- * inlines it in the page's head; the server's CSP allows it by its hash): the DSFR's dark theme
- * when the visitor chose it (react-dsfr's `scheme` in local storage) or when the system prefers it.
- * Without it, a dark-theme visitor would see the light page until the app's script starts.
+ * The colour scheme set before the first paint of every page (the build inlines it first in
+ * index.html's head, vite.config.ts's earlySchemePlugin, and scripts/prerender.ts keeps it there;
+ * the server's CSP allows it by its hash): the DSFR's dark theme when the visitor chose it
+ * (react-dsfr's `scheme` in local storage) or when the system prefers it. Without it, a dark-theme
+ * visitor would see the light page, or the light loading message, until the app's script starts.
  *
  * It mirrors react-dsfr's own early script for the "system" default of src/app/main.tsx, and says
  * that the markup was rendered with the light theme (`ssrWasPerformedWithIsDark`), so that
