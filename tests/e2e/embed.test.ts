@@ -318,8 +318,11 @@ async function waitForMessageInItsFace(page: Page): Promise<void> {
 describe("an embedded page while its scripts arrive", () => {
   /**
    * The page at `width` × `height` with the app's entry held, and how to let it through. With
-   * `lateStylesheet`, the stylesheet too is held until the message shows: what a busy machine or
-   * a slow network does, and what the pictures must wait for.
+   * `lateStylesheet`, the stylesheet too is held until the message shows, so that the pictures
+   * start waiting while it may still be on its way, as on a busy machine. It does not force that
+   * order: on loopback the stylesheet usually arrives first, and the former wait (fonts.load, then
+   * fonts.ready) passed four pictures of four with it; the 835 pixels came back only with the
+   * stylesheet held 300 ms, which a test cannot do without a fixed delay.
    */
   async function openHeld(
     width: number,
