@@ -9,6 +9,7 @@ import {
   TRUE_ONLY_CONDITIONS,
   VALUE_LIST_CONDITIONS,
 } from "../../src/domain/eligibility/condition-names";
+import { checkCertainty } from "./certainty";
 import { withHint, type SchemaError, type Segment } from "./errors";
 import type { FieldIndex } from "./fields";
 import type { AidYaml } from "./format";
@@ -311,6 +312,7 @@ export function checkAids(
     for (const key of ["label", "description", "type", "periodicity", "links"] as const) {
       if (aid[key] === undefined) errors.push(file.error(path, `missing key "${key}"`));
     }
+    errors.push(...checkCertainty(file, path, aid));
     if (aid.type === "bool") {
       if (aid.unit !== undefined) errors.push(file.error(at("unit"), "a bool aid has no unit"));
       if (aid.amount !== undefined)
@@ -455,6 +457,8 @@ export function compileAid(source: AidSource, institution: Institution | undefin
     interestFlag: aid.interestFlag,
     priority: aid.priority,
     toCheck: aid.toCheck?.map(frenchTypography),
+    certainty: aid.certainty === "counted" ? undefined : aid.certainty,
+    decisive: aid.decisive?.map(frenchTypography),
     eligibility: compileEligibility(aid, institution),
     private: aid.private,
     family,

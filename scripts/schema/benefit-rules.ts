@@ -1,3 +1,4 @@
+import { checkCertainty } from "./certainty";
 import { withHint, type SchemaError, type Segment } from "./errors";
 import type { FieldIndex } from "./fields";
 import { NATIONWIDE_TYPES, TERRITORIAL_TYPES, TERRITORY_KEY_OF_TYPE } from "./format";
@@ -102,6 +103,7 @@ export function checkBenefits(
   for (const { file, value } of schema.benefits) {
     (value.benefits ?? []).forEach((benefit, b) => {
       const at = (...rest: Segment[]): Segment[] => ["benefits", b, ...rest];
+      errors.push(...checkCertainty(file, at(), benefit));
       if (benefit.type === "bool" && benefit.unit !== undefined) {
         errors.push(file.error(at("unit"), "a bool benefit has no unit"));
       }

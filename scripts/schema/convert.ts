@@ -106,6 +106,8 @@ function convertBenefit(benefit: BenefitYaml): Benefit {
     prefilter: benefit.prefilter as Predicate | undefined,
     priority: benefit.priority,
     toCheck: benefit.toCheck?.map(frenchTypography),
+    certainty: benefit.certainty === "counted" ? undefined : benefit.certainty,
+    decisive: benefit.decisive?.map(frenchTypography),
     notes: benefit.notes?.map((note) => ({
       when: note.when as Predicate,
       text: frenchTypography(note.text),

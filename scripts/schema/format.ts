@@ -2,6 +2,7 @@ import { z } from "zod";
 import { withHint, type SchemaError, type Segment } from "./errors";
 import type { SourceFile } from "./load";
 import { GUESS_RULES } from "../../src/domain/guess-rules";
+import { CERTAINTIES } from "../../src/domain/bundle";
 import { didYouMean } from "./suggest";
 
 /** Ids, field names and enumeration names. Step ids may be dotted (`menage.loyer`). */
@@ -397,6 +398,7 @@ export const benefitsFile = z.strictObject({
         priority: z.number().int().optional(),
         /** Conditions the simulator does not model, for the visitor to check (detail page). */
         toCheck: z.array(text).min(1).optional(),
+        ...certaintyKeys(),
         /**
          * Sentences shown with the result when their predicate holds (`self` the applicant, read
          * once the questionnaire is over, like a prefilter): why the amount is what it is.
@@ -422,6 +424,19 @@ export const aidsFile = z.strictObject({
   aids: z.array(z.strictObject({ id: name, institution: name, ...aidKeys() })).min(1),
 });
 
+/**
+ * How sure a result is (docs/schema-format.md, "Certainty"): `counted` when the answers decide it,
+ * `to_verify` when a decisive condition is not asked, `on_application` when a jury, a commission or
+ * a fund decides case by case. `decisive` states in full the conditions the answers do not decide;
+ * the checks of `scripts/schema/certainty.ts` tie the two together.
+ */
+function certaintyKeys() {
+  return {
+    certainty: z.enum(CERTAINTIES).optional(),
+    decisive: z.array(text).min(1).optional(),
+  };
+}
+
 /** The keys of a condition-based aid but its id and institution (shared with family templates). */
 function aidKeys() {
   return {
@@ -437,6 +452,7 @@ function aidKeys() {
     priority: z.number().optional(),
     /** Conditions the simulator does not model, for the visitor to check (detail page). */
     toCheck: z.array(text).min(1).optional(),
+    ...certaintyKeys(),
     conditions: z.array(condition).optional(),
     profiles: z.array(profileRef).min(1, "expected at least one profile").optional(),
     private: z.literal(true).optional(),
@@ -549,7 +565,20 @@ export const resultsFile = z.strictObject({
       reason: text,
     }),
   ),
+  /**
+   * The sections of the results that are never added to a total (docs/schema-format.md,
+   * "Certainty"), after the categories: their heading, the sentence under it, the card's badge and
+   * the heading of the conditions it lists in full.
+   */
+  certainty: z.strictObject({
+    to_verify: certaintySection(),
+    on_application: certaintySection(),
+  }),
 });
+
+function certaintySection() {
+  return z.strictObject({ label: text, intro: text, badge: text, conditions: text });
+}
 
 const unexpectedPage = z.strictObject({ title: text, paragraphs: z.array(text).min(1) });
 

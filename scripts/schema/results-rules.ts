@@ -4,7 +4,7 @@
  * known, a last category that takes every result left, exclusions whose options do not overlap
  * and whose preferred result is one of theirs. Converted to the bundle's `results`.
  */
-import type { ResultsRules } from "../../src/domain/bundle";
+import type { CertaintySection, ResultsRules } from "../../src/domain/bundle";
 import { collectAids } from "./aids";
 import { withHint, type SchemaError, type Segment } from "./errors";
 import type { ValidatedSchema } from "./model";
@@ -152,5 +152,18 @@ export function convertResultsRules(schema: ValidatedSchema): ResultsRules | und
       ...exclusion,
       reason: frenchTypography(exclusion.reason),
     })),
+    certainty: {
+      to_verify: typographySection(value.certainty.to_verify),
+      on_application: typographySection(value.certainty.on_application),
+    },
+  };
+}
+
+function typographySection(section: CertaintySection): CertaintySection {
+  return {
+    label: frenchTypography(section.label),
+    intro: frenchTypography(section.intro),
+    badge: frenchTypography(section.badge),
+    conditions: frenchTypography(section.conditions),
   };
 }

@@ -274,6 +274,10 @@ export interface Benefit {
   priority?: number;
   /** Conditions the simulator does not model, for the visitor to check (detail page). */
   toCheck?: string[];
+  /** Absent: `counted`. */
+  certainty?: Exclude<Certainty, "counted">;
+  /** The decisive conditions the answers do not decide, in full (with `certainty`). */
+  decisive?: string[];
   /**
    * Sentences shown with the result when their condition holds (`self` the applicant): why the
    * amount is what it is (e.g. a student's housing aid ignores their salary).
@@ -283,6 +287,14 @@ export interface Benefit {
   dependsOn?: ("ressources_fiscales" | "patrimoine")[];
   links: BenefitLinks;
 }
+
+/**
+ * How sure a result is (docs/schema-format.md, "Certainty"): only `counted` results are added to
+ * the totals; `to_verify` needs a condition the questionnaire does not ask, `on_application` is
+ * decided case by case (a jury, a commission, an emergency fund).
+ */
+export const CERTAINTIES = ["counted", "to_verify", "on_application"] as const;
+export type Certainty = (typeof CERTAINTIES)[number];
 
 /** A sentence shown with a benefit's result when `when` holds for the applicant's answers. */
 export interface BenefitNote {
@@ -315,6 +327,10 @@ export interface Aid {
   priority?: number;
   /** Conditions the simulator does not model, for the visitor to check (detail page). */
   toCheck?: string[];
+  /** Absent: `counted`. */
+  certainty?: Exclude<Certainty, "counted">;
+  /** The decisive conditions the answers do not decide, in full (with `certainty`). */
+  decisive?: string[];
   eligibility: Predicate;
   /** Not listed on `/aides` nor counted on the home page. */
   private?: true;
@@ -516,6 +532,16 @@ export interface ResultsRules {
   themes: ResultTheme[];
   defaultTheme: string;
   exclusions: ResultExclusion[];
+  /** The sections of results never added to a total, by certainty. */
+  certainty: Record<Exclude<Certainty, "counted">, CertaintySection>;
+}
+
+/** A results section of one certainty: heading, sentence under it, badge, conditions' heading. */
+export interface CertaintySection {
+  label: string;
+  intro: string;
+  badge: string;
+  conditions: string;
 }
 
 export interface BenefitGroup {

@@ -19,7 +19,7 @@ type Classified = Pick<
   Droit,
   "id" | "label" | "montant" | "unit" | "periodicity" | "legend" | "interestFlag"
 > &
-  Partial<Pick<Droit, "status" | "settled">>;
+  Partial<Pick<Droit, "status" | "settled" | "certainty">>;
 
 /** A category every result falls into when the rules have none (an old bundle). */
 const FALLBACK_CATEGORY: ResultCategory = {
@@ -204,6 +204,9 @@ export function summarizeResults<T extends Classified>(
     const amount = amountOf(droit);
     // A "possible" aid depends on an input we guessed (docs/engine-notes.md): shown, never added.
     if (droit.status?.kind === "possible") continue;
+    // A decisive condition not asked, or a decision case by case (docs/schema-format.md,
+    // "Certainty"): shown in a section of its own, never added.
+    if (droit.certainty) continue;
     if (total !== "none" && amount > 0 && Number.isFinite(amount))
       cents.set(droit.id, { total, cents: Math.round(amount * 100) });
   }

@@ -119,6 +119,13 @@ export interface Droit {
   /** Conditions the simulator does not model, for the visitor to check. */
   toCheck?: string[];
   /**
+   * Absent: the answers decide it and it counts in the totals. `to_verify`: a decisive condition
+   * was not asked; `on_application`: decided case by case. Neither is ever added to a total.
+   */
+  certainty?: "to_verify" | "on_application";
+  /** The decisive conditions the answers do not decide, shown in full. */
+  decisive?: string[];
+  /**
    * Where `montant` is the amount of the first months: what it becomes once the aids claimed with
    * it are paid (0 when nothing is paid then), and the end of the sentence that says when.
    */

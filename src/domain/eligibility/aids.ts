@@ -26,6 +26,8 @@ export function aidToDroit(bundle: Pick<Bundle, "institutions">, aid: Aid): Droi
     ...(aid.priority !== undefined ? { priority: aid.priority } : {}),
     ...(aid.links.teleserviceNeedsRegistration ? { teleserviceNeedsRegistration: true } : {}),
     ...(aid.toCheck ? { toCheck: aid.toCheck } : {}),
+    ...(aid.certainty ? { certainty: aid.certainty } : {}),
+    ...(aid.decisive ? { decisive: aid.decisive } : {}),
     links: Object.fromEntries(
       Object.entries(aid.links).filter(([, url]) => typeof url === "string"),
     ) as Record<string, string>,

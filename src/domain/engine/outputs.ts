@@ -125,6 +125,8 @@ export function toDroit(bundle: Bundle, benefit: Benefit, montant: number | bool
     ...(benefit.priority !== undefined ? { priority: benefit.priority } : {}),
     ...(benefit.links.teleserviceNeedsRegistration ? { teleserviceNeedsRegistration: true } : {}),
     ...(benefit.toCheck ? { toCheck: benefit.toCheck } : {}),
+    ...(benefit.certainty ? { certainty: benefit.certainty } : {}),
+    ...(benefit.decisive ? { decisive: benefit.decisive } : {}),
     links: Object.fromEntries(
       Object.entries(benefit.links).filter(([, url]) => typeof url === "string"),
     ) as Record<string, string>,
