@@ -194,9 +194,12 @@ const MAX_COMBINATIONS = 4096;
  * once the aids claimed with it are paid). A result in an option not taken is never counted.
  */
 export function summarizeResults<T extends Classified>(
-  droits: readonly T[],
+  results: readonly T[],
   rules: ResultsRules | undefined,
 ): ResultsSummary<T> {
+  // A result to verify or decided on application (docs/schema-format.md, "Certainty") is never
+  // added, nor chosen in an exclusion over one that is: it has a section of its own.
+  const droits = results.filter((droit) => !droit.certainty);
   const byId = new Map(droits.map((droit) => [droit.id, droit]));
   const cents = new Map<string, { total: Exclude<ResultTotal, "none">; cents: number }>();
   for (const droit of droits) {
@@ -204,9 +207,6 @@ export function summarizeResults<T extends Classified>(
     const amount = amountOf(droit);
     // A "possible" aid depends on an input we guessed (docs/engine-notes.md): shown, never added.
     if (droit.status?.kind === "possible") continue;
-    // A decisive condition not asked, or a decision case by case (docs/schema-format.md,
-    // "Certainty"): shown in a section of its own, never added.
-    if (droit.certainty) continue;
     if (total !== "none" && amount > 0 && Number.isFinite(amount))
       cents.set(droit.id, { total, cents: Math.round(amount * 100) });
   }

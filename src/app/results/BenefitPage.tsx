@@ -6,7 +6,7 @@ import { placesPath } from "../places/api";
 import { useBundle } from "../simulation/hooks";
 import { FISCAL_PATH, PATRIMOINE_PATH } from "../simulation/paths";
 import { BackToResults } from "./BackToResults";
-import { resultValue, settledLine } from "../../domain";
+import { resultValue, settledLine, type CertaintySection } from "../../domain";
 import { postBenefitEvents } from "../stats/useBenefitStatistics";
 import { claimActions } from "./resultsModel";
 import { ResultsPending } from "./ResultsStatus";
@@ -63,6 +63,12 @@ export function BenefitPage() {
           )}
           {settled && <p>{settled}</p>}
           <p>{droit.description}</p>
+          {droit.certainty && droit.decisive && bundle.results?.certainty && (
+            <DecisiveSection
+              section={bundle.results.certainty[droit.certainty]}
+              decisive={droit.decisive}
+            />
+          )}
           {droit.notes?.map((note) => (
             <Alert key={note} severity="info" small className="fr-mb-3w" description={note} />
           ))}
@@ -165,5 +171,28 @@ export function BenefitPage() {
         </>
       )}
     </>
+  );
+}
+
+/** What decides a result the totals never add, in full (docs/schema-format.md, "Certainty"). */
+function DecisiveSection({
+  section,
+  decisive,
+}: {
+  section: CertaintySection;
+  decisive: readonly string[];
+}) {
+  return (
+    <section aria-labelledby="decisif-titre" className="fr-mb-3w">
+      <h2 id="decisif-titre" className="fr-h5">
+        {section.conditions}
+      </h2>
+      <p>{section.intro}</p>
+      <ul>
+        {decisive.map((condition) => (
+          <li key={condition}>{condition}</li>
+        ))}
+      </ul>
+    </section>
   );
 }

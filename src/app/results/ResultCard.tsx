@@ -1,8 +1,9 @@
 import { Badge } from "@codegouvfr/react-dsfr/Badge";
 import { Card } from "@codegouvfr/react-dsfr/Card";
 import { Link } from "react-router-dom";
-import type { Droit, DroitStatus } from "../../domain";
+import type { CertaintySection, Droit, DroitStatus } from "../../domain";
 import { resultValue, settledLine } from "../../domain";
+import { useBundle } from "../simulation/hooks";
 import { periodicityNote } from "./resultsModel";
 
 interface ResultCardProps {
@@ -53,6 +54,23 @@ function PossibleNote({ status }: { status: DroitStatus }) {
   );
 }
 
+/**
+ * A result the totals never add (docs/schema-format.md, "Certainty"): the conditions the answers
+ * do not decide, in full, so that nothing that decides eligibility is cut off.
+ */
+function DecisiveNote({ section, decisive }: { section: CertaintySection; decisive: string[] }) {
+  return (
+    <div className="fr-mt-1w">
+      <p className="fr-text--sm fr-text--bold fr-mb-1v">{section.conditions}</p>
+      <ul className="fr-text--sm fr-mb-0">
+        {decisive.map((condition) => (
+          <li key={condition}>{condition}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export function ResultCard({
   droit,
   institution,
@@ -63,6 +81,8 @@ export function ResultCard({
   const amount = resultValue(droit);
   const settled = settledLine(droit);
   const possible = droit.status?.kind === "possible" ? droit.status : undefined;
+  const certaintySections = useBundle().results?.certainty;
+  const certainty = droit.certainty ? certaintySections?.[droit.certainty] : undefined;
   const information = droit.links.information;
   const note = typeof droit.montant === "number" ? periodicityNote(droit.periodicity) : undefined;
   return (
@@ -78,6 +98,10 @@ export function ResultCard({
           <Badge severity="info" small>
             Possible
           </Badge>
+        ) : certainty ? (
+          <Badge severity={droit.certainty === "on_application" ? "new" : "warning"} small>
+            {certainty.badge}
+          </Badge>
         ) : droit.montant === true ? (
           <Badge severity="success" small>
             Éligible
@@ -85,7 +109,7 @@ export function ResultCard({
         ) : undefined
       }
       end={
-        amount || possible ? (
+        amount || possible || certainty ? (
           <>
             {amount ? (
               <p className="fr-text--lg fr-text--bold fr-mb-0">
@@ -98,6 +122,9 @@ export function ResultCard({
             ) : null}
             {settled ? <p className="fr-text--sm fr-mb-0">{settled}</p> : null}
             {possible ? <PossibleNote status={possible} /> : null}
+            {certainty && droit.decisive ? (
+              <DecisiveNote section={certainty} decisive={droit.decisive} />
+            ) : null}
           </>
         ) : undefined
       }

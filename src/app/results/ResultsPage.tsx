@@ -13,6 +13,7 @@ import { RecapEmailButton } from "../recap-email/RecapEmailButton";
 import { ForbiddenAlert } from "../simulation/ForbiddenAlert";
 import { SimulationContext } from "../simulation/SimulationContext";
 import { categoryOf, countLabel, summarizeResults, themeOf, type Droit } from "../../domain";
+import { CertaintySections } from "./CertaintySections";
 import { CompactResult } from "./CompactResult";
 import { ResultCard } from "./ResultCard";
 import { Alternatives, ResultsSummary } from "./ResultsSummary";
@@ -104,13 +105,14 @@ export function ResultsPage() {
     .map((category) => ({
       category,
       items: groupResults(
-        shown.filter((droit) => categoryOf(droit, rules).id === category.id),
+        shown.filter((droit) => !droit.certainty && categoryOf(droit, rules).id === category.id),
         bundle.groups ?? [],
         view.infoOf,
         merged,
       ),
     }))
     .filter(({ items }) => items.length > 0);
+  // Results the totals never add have sections of their own (CertaintySections).
   if (!rules && shown.length > 0)
     sections.push({
       category: categoryOf(shown[0]!, rules),
@@ -249,6 +251,7 @@ export function ResultsPage() {
                 </ul>
               </section>
             ))}
+            <CertaintySections droits={shown} rules={rules} institutionLabel={institutionLabel} />
           </div>
         </>
       )}

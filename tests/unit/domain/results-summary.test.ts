@@ -204,6 +204,34 @@ describe("summarizeResults", () => {
     )
     .map((list) => list.map((d) => droit(d.id, d.montant, d.periodicity)));
 
+  it("never adds a result to verify or decided on application, and counts the rest as without it", () => {
+    const uncertain = arbitraryDroits.chain((droits) =>
+      fc.tuple(
+        fc.constant(droits),
+        fc.array(fc.constantFrom(undefined, "to_verify" as const, "on_application" as const), {
+          minLength: droits.length,
+          maxLength: droits.length,
+        }),
+      ),
+    );
+    fc.assert(
+      fc.property(uncertain, ([droits, certainties]) => {
+        const marked = droits.map((d, i) =>
+          certainties[i] ? { ...d, certainty: certainties[i], decisive: ["Une condition."] } : d,
+        );
+        const summary = summarizeResults(marked, rules);
+        for (const d of marked) if (d.certainty) expect(summary.counted.has(d.id)).toBe(false);
+        // What is certain is summed exactly as if the uncertain results were not there, whatever
+        // an exclusion would have chosen among them.
+        const certain = summarizeResults(
+          marked.filter((d) => !d.certainty),
+          rules,
+        );
+        expect(summary.totals).toEqual(certain.totals);
+      }),
+    );
+  });
+
   it("never counts results of two options of an exclusion", () => {
     fc.assert(
       fc.property(arbitraryDroits, (droits) => {

@@ -1,0 +1,52 @@
+import type { Droit, ResultsRules } from "../../domain";
+import { ResultCard } from "./ResultCard";
+import { resultPath } from "./useResults";
+
+/** The certainties the totals never add, in the page's order. */
+const SECTIONS = ["to_verify", "on_application"] as const;
+
+interface CertaintySectionsProps {
+  /** The results shown (the theme filter applied), in the page's order. */
+  droits: readonly Droit[];
+  rules: ResultsRules | undefined;
+  institutionLabel: (id: string) => string;
+}
+
+/**
+ * docs/schema-format.md "Certainty": the results that depend on a condition the questionnaire does
+ * not ask (« À vérifier ») and those decided case by case (« Sur dossier »), each in a section of
+ * its own after the categories, with what decides them in full; never in a total.
+ */
+export function CertaintySections({ droits, rules, institutionLabel }: CertaintySectionsProps) {
+  return (
+    <>
+      {SECTIONS.map((certainty) => {
+        const section = rules?.certainty?.[certainty];
+        const items = droits.filter((droit) => droit.certainty === certainty);
+        if (!section || items.length === 0) return null;
+        const headingId = `certitude-${certainty.replace("_", "-")}`;
+        return (
+          <section key={certainty} className="fr-mt-3w" aria-labelledby={headingId}>
+            <h2 id={headingId} className="fr-h6 fr-mb-1w">
+              {section.label}
+            </h2>
+            <p className="fr-text--sm fr-mb-2w">{section.intro}</p>
+            <ul className="app-results fr-grid-row fr-grid-row--gutters">
+              {items.map((droit) => (
+                <li key={droit.id} className="fr-col-12">
+                  <ResultCard
+                    droit={droit}
+                    institution={institutionLabel(droit.institution)}
+                    to={resultPath(droit.id)}
+                    titleAs="h3"
+                    size="small"
+                  />
+                </li>
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+    </>
+  );
+}
