@@ -309,7 +309,14 @@ export function checkAids(
           didYouMean(aid.institution, institutions.keys()),
         ),
       );
-    for (const key of ["label", "description", "type", "periodicity", "links"] as const) {
+    for (const key of [
+      "label",
+      "description",
+      "type",
+      "periodicity",
+      "certainty",
+      "links",
+    ] as const) {
       if (aid[key] === undefined) errors.push(file.error(path, `missing key "${key}"`));
     }
     errors.push(...checkCertainty(file, path, aid));
