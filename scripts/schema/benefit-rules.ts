@@ -164,6 +164,21 @@ export function checkBenefits(
         });
         errors.push(...result.errors);
       }
+      if (benefit.countedWhen !== undefined) {
+        if ((benefit.certainty ?? "counted") === "counted")
+          errors.push(
+            file.error(
+              at("countedWhen"),
+              '"countedWhen" makes a result to verify or on application counted: it needs a "certainty" other than counted',
+            ),
+          );
+        const result = checkPredicate(benefit.countedWhen, file, at("countedWhen"), {
+          fields,
+          parameters,
+          selfAllowed: true,
+        });
+        errors.push(...result.errors);
+      }
       (benefit.notes ?? []).forEach((note, n) => {
         const result = checkPredicate(note.when, file, at("notes", n, "when"), {
           fields,

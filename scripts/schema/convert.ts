@@ -108,6 +108,7 @@ function convertBenefit(benefit: BenefitYaml): Benefit {
     toCheck: benefit.toCheck?.map(frenchTypography),
     certainty: benefit.certainty === "counted" ? undefined : benefit.certainty,
     decisive: benefit.decisive?.map(frenchTypography),
+    countedWhen: benefit.countedWhen as Predicate | undefined,
     notes: benefit.notes?.map((note) => ({
       when: note.when as Predicate,
       text: frenchTypography(note.text),

@@ -400,6 +400,11 @@ export const benefitsFile = z.strictObject({
         toCheck: z.array(text).min(1).optional(),
         ...certaintyKeys(),
         /**
+         * With `certainty` not counted: the answers that decide the `decisive` conditions (read like
+         * a prefilter, `self` the applicant). When it holds, the result is counted.
+         */
+        countedWhen: predicate.optional(),
+        /**
          * Sentences shown with the result when their predicate holds (`self` the applicant, read
          * once the questionnaire is over, like a prefilter): why the amount is what it is.
          */

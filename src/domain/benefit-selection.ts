@@ -125,3 +125,26 @@ export function withBenefitNotes(
     return notes && notes.length > 0 ? { ...droit, notes } : droit;
   });
 }
+
+/**
+ * docs/schema-format.md "Certainty": an engine result to verify or on application whose benefit's
+ * `countedWhen` holds for these answers (the visitor answered what decides it) is counted: its
+ * certainty and decisive conditions are dropped.
+ */
+export function withBenefitCertainty(
+  bundle: Bundle,
+  droits: readonly Droit[],
+  answers: readonly Answer[],
+  options: JourneyOptions,
+): Droit[] {
+  let context: ReturnType<typeof predicateContext> | undefined;
+  const applicantContext = () =>
+    (context ??= withSelf(predicateContext(bundle, answers, options), answers, "demandeur"));
+  return droits.map((droit) => {
+    if (!droit.certainty) return droit;
+    const countedWhen = bundle.benefits.find((benefit) => benefit.id === droit.id)?.countedWhen;
+    if (!countedWhen || !evaluate(countedWhen, applicantContext())) return droit;
+    const { certainty: _certainty, decisive: _decisive, ...counted } = droit;
+    return counted;
+  });
+}

@@ -278,6 +278,8 @@ export interface Benefit {
   certainty?: Exclude<Certainty, "counted">;
   /** The decisive conditions the answers do not decide, in full (with `certainty`). */
   decisive?: string[];
+  /** With `certainty`: the answers that decide `decisive` (`self` the applicant): then counted. */
+  countedWhen?: Predicate;
   /**
    * Sentences shown with the result when their condition holds (`self` the applicant): why the
    * amount is what it is (e.g. a student's housing aid ignores their salary).

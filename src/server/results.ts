@@ -16,6 +16,7 @@ import {
   readyToComputeAhead,
   selectEngineBenefits,
   wantedDroits,
+  withBenefitCertainty,
   withBenefitNotes,
   type Benefit,
   type Bundle,
@@ -158,9 +159,14 @@ export function createSimulationComputer(
   async function compute(simulation: Simulation) {
     const prepared = await prepare(simulation);
     const response = await respond(prepared);
-    const engineDroits = withBenefitNotes(
+    const engineDroits = withBenefitCertainty(
       bundle,
-      wantedDroits(bundle, extractDroits(bundle, prepared.outputs, response), prepared.answers),
+      withBenefitNotes(
+        bundle,
+        wantedDroits(bundle, extractDroits(bundle, prepared.outputs, response), prepared.answers),
+        prepared.answers,
+        prepared.journey,
+      ),
       prepared.answers,
       prepared.journey,
     );

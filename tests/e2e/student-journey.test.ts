@@ -29,6 +29,7 @@ const answers: Record<string, Action> = {
   "individu/demandeur/stagiaire": (p) => choose(p, "Non"),
   "individu/demandeur/alternant": (p) => choose(p, "Non"),
   "individu/demandeur/groupe_specialites_formation": (p) => choose(p, "Autre domaine"),
+  "individu/demandeur/_restaurantUniversitaireProche": (p) => choose(p, "Je ne sais pas"),
   "individu/demandeur/service_civique": (p) => choose(p, "Non"),
   "individu/demandeur/handicap": (p) => choose(p, "Non"),
   "individu/demandeur/enfant_a_charge": (p) => choose(p, "Non"),
