@@ -20,6 +20,7 @@ import { addGrossAndTaxable } from "./rules/net-to-taxable";
 import { zeroUndeclaredPastBenefits } from "./rules/past-benefits";
 import { copyStableAnswers, stableVariables } from "./rules/stable-answers";
 import { zeroUndeclaredIncomes } from "./rules/undeclared-incomes";
+import { neutraliseOwnResourcesOnly } from "./rules/unemployment-neutralisation";
 import {
   HOUSEHOLD_ID,
   type EngineRequest,
@@ -98,6 +99,8 @@ export function buildEngineRequest(
       benefit.engine.entity === "individus" ? request.individus[members.demandeur.id] : famille;
     if (holder) setIfAbsent(holder, benefit.engine.variable, thisMonth, montant);
   }
+  // The housing aid sets aside the resources of the partner in chômage non indemnisé only.
+  neutraliseOwnResourcesOnly(request, dateDeValeur, missing);
   // No salary, allowance nor pension where none was given: 0, without the engine's walk.
   zeroUndeclaredIncomes(request, dateDeValeur, missing);
 

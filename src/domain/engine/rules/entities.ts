@@ -45,7 +45,8 @@ export function filesJointly(members: HouseholdMembers): boolean {
 
 export function householdEntities(members: HouseholdMembers, dateDeValeur: string): EngineRequest {
   const adults = [members.demandeur.id, ...(members.conjoint ? [members.conjoint.id] : [])];
-  const ownReturnPartner = members.conjoint && !filesJointly(members) ? members.conjoint : undefined;
+  const ownReturnPartner =
+    members.conjoint && !filesJointly(members) ? members.conjoint : undefined;
   const declarants = ownReturnPartner ? [members.demandeur.id] : adults;
   const children = members.enfants.map((child) => child.id);
   const dependants = members.enfants.filter((child) => isTaxDependant(child, dateDeValeur));
@@ -59,7 +60,10 @@ export function householdEntities(members: HouseholdMembers, dateDeValeur: strin
         personnes_a_charge: dependants.map((child) => child.id),
       },
       ...Object.fromEntries(
-        [...(ownReturnPartner ? [ownReturnPartner] : []), ...ownReturns].map((child) => [child.id, { declarants: [child.id], personnes_a_charge: [] }]),
+        [...(ownReturnPartner ? [ownReturnPartner] : []), ...ownReturns].map((child) => [
+          child.id,
+          { declarants: [child.id], personnes_a_charge: [] },
+        ]),
       ),
     },
     menages: {
