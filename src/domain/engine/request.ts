@@ -16,6 +16,7 @@ import { householdEntities } from "./rules/entities";
 import { defaultFiscalIncomes, hasDeclaredFiscalIncomes } from "./rules/fiscal-defaults";
 import { receivedBenefits } from "./rules/injected-benefits";
 import { householdMembers, memberList } from "./rules/members";
+import { addParentsChildren } from "./rules/parents-household";
 import { addGrossAndTaxable } from "./rules/net-to-taxable";
 import { zeroUndeclaredPastBenefits } from "./rules/past-benefits";
 import { copyStableAnswers, stableVariables } from "./rules/stable-answers";
@@ -76,8 +77,11 @@ export function buildEngineRequest(
     patrimoineEngineInputs(situation.patrimoine),
   );
 
-  // A dependent young person joins the parents' foyer fiscal.
+  // A dependent young person joins the parents' foyer fiscal; and is their child for the
+  // benefits paid to them (bourse de lycée…).
   addDependentParents(request, situation, members);
+  const benefits = options.benefits ?? bundle.benefits;
+  addParentsChildren(request, situation, members, benefits);
 
   // Distance between the place of study and the family home.
   const distance = distanceDomicileFamilial(situation, options.communeCentre);
@@ -91,7 +95,6 @@ export function buildEngineRequest(
 
   // Benefits already received: inputs at the current month (any catalogue benefit, since other
   // benefits read it), never asked as outputs.
-  const benefits = options.benefits ?? bundle.benefits;
   const received = receivedBenefits(bundle, situation);
   for (const { benefit, montant } of received) {
     if (missing.has(benefit.engine.variable)) continue;
