@@ -62,6 +62,7 @@ export function BenefitPage() {
             </p>
           )}
           {settled && <p>{settled}</p>}
+          {droit.paidTo && <p>{droit.paidTo}</p>}
           <p>{droit.description}</p>
           {droit.notes?.map((note) => (
             <Alert key={note} severity="info" small className="fr-mb-3w" description={note} />
