@@ -5,8 +5,9 @@
  * on the applicant's own famille, where the applicant is a parent without children, they are
  * never found.
  *
- * So, when the parents' household is in the request (rule "dependent young person") and such a
- * benefit (`paidTo: parents` in the schema) is asked, the parents' famille and ménage (`parents`)
+ * So, when the parents' household is in the request (rule "dependent young person"), such a
+ * benefit (`paidTo: parents` in the schema) is asked and the applicant may be the pupil it is for
+ * (at collège or lycée, or 18 at most), the parents' famille and ménage (`parents`)
  * get their children: the applicant, as a second individual (`jeune`: an individual belongs to one
  * famille only, and the applicant is the parent of their own), with the answers that make a
  * pupil (birth date, schooling, school status, activity, disability), and the brothers and
@@ -24,7 +25,7 @@
  * student's question gave it, else its reference income. The synthetic parents have no incomes of
  * their own, and the engine would otherwise find 0.
  */
-import { valueDates } from "../../dates";
+import { ageAt, valueDates } from "../../dates";
 import type { FieldName } from "../../schema-names";
 import type { Benefit } from "../../bundle";
 import type { Situation } from "../../types";
@@ -53,9 +54,19 @@ const CHILDREN_OF_PARENTS = "bourse_criteres_sociaux_nombre_enfants_a_charge" sa
 /** Most children the answer allows (the question's maximum). */
 const MAX_CHILDREN = 20;
 
-/** Whether the request holds the parents' household, where `paidTo: parents` benefits are read. */
-export function hasParentsHousehold(request: EngineRequest): boolean {
-  return PARENTS_ID in request.familles;
+/** Above this age (whole years at the value date) the ARS is no longer paid (CSS R543-2). */
+const MAX_PUPIL_AGE = 18;
+
+/**
+ * Whether the applicant can be the pupil those benefits are for: at collège or lycée (the
+ * bourses), or 18 at most (the ARS). Older students are not: their parents' famille is left
+ * without children, and the engine does not compute them twice.
+ */
+export function mayBeParentsPupil(situation: Situation): boolean {
+  const { scolarite, date_naissance: birth } = situation.demandeur;
+  if (scolarite === "college" || scolarite === "lycee") return true;
+  const age = typeof birth === "string" ? ageAt(birth, situation.dateDeValeur) : null;
+  return age !== null && age <= MAX_PUPIL_AGE;
 }
 
 /** The number of the parents' dependent children, the applicant included (1 when not asked). */
@@ -76,6 +87,7 @@ export function addParentsChildren(
   const menage = request.menages[PARENTS_ID];
   if (!famille || !menage) return;
   if (!benefits.some((benefit) => benefit.paidTo?.who === "parents")) return;
+  if (!mayBeParentsPupil(situation)) return;
 
   const applicant = request.individus[members.demandeur.id] ?? {};
   const jeune: EngineEntity = {};

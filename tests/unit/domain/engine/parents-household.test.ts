@@ -74,4 +74,18 @@ describe("rule: benefits paid to the parents for the young person", () => {
     expect(request.individus[PARENTS_CHILD_ID]).toBeUndefined();
     expect(outputs.find((ref) => ref.benefitId === "bourse_lycee")?.id).toBe("_");
   });
+
+  it("leaves the parents' famille without children for a student past the pupils' age", () => {
+    const answers = lyceenne(2).map((answer) =>
+      answer.fieldName === "date_naissance"
+        ? { ...answer, value: "2005-03-15" }
+        : answer.fieldName === "scolarite"
+          ? { ...answer, value: "enseignement_superieur" }
+          : answer,
+    );
+    const { request, outputs } = build(answers);
+    expect(request.familles.parents?.enfants).toEqual([]);
+    expect(request.individus[PARENTS_CHILD_ID]).toBeUndefined();
+    expect(outputs.find((ref) => ref.benefitId === "bourse_lycee")?.id).toBe("_");
+  });
 });
