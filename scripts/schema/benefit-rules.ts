@@ -125,6 +125,14 @@ export function checkBenefits(
           file.error(at("engine", "eligibleAtZero"), '"eligibleAtZero" is only for mixed benefits'),
         );
       }
+      if (benefit.paidTo !== undefined && benefit.engine.entity !== "familles") {
+        errors.push(
+          file.error(
+            at("paidTo"),
+            '"paidTo" is only for familles benefits (computed on the parents\' famille)',
+          ),
+        );
+      }
       if (benefit.type !== "float" && benefit.engine.settled !== undefined) {
         errors.push(
           file.error(at("engine", "settled"), '"settled" is only for float benefits (an amount)'),

@@ -114,6 +114,9 @@ function convertBenefit(benefit: BenefitYaml): Benefit {
       text: frenchTypography(note.text),
     })),
     dependsOn: benefit.dependsOn,
+    paidTo: benefit.paidTo
+      ? { who: benefit.paidTo.who, label: frenchTypography(benefit.paidTo.label) }
+      : undefined,
     links: compact({ ...benefit.links }),
   });
 }

@@ -412,6 +412,13 @@ export const benefitsFile = z.strictObject({
           .array(z.strictObject({ when: predicate, text }))
           .min(1)
           .optional(),
+        /**
+         * `familles` benefits paid to a dependent applicant's parents for the applicant (the bourse
+         * de lycée): computed on the parents' household, with the applicant as its child, and
+         * shown with `label` (« Versée à vos parents »). An applicant who is nobody's dependant
+         * gets it on their own household, as a parent.
+         */
+        paidTo: z.strictObject({ who: z.enum(["parents"]), label: text }).optional(),
         /** The amount reads the N-2 taxable incomes or the patrimoine: the detail page says so. */
         dependsOn: z
           .array(z.enum(["ressources_fiscales", "patrimoine"]))

@@ -287,6 +287,11 @@ export interface Benefit {
   notes?: BenefitNote[];
   /** The amount reads the N-2 taxable incomes or the patrimoine declared on their own forms. */
   dependsOn?: ("ressources_fiscales" | "patrimoine")[];
+  /**
+   * Paid to a dependent applicant's parents for the applicant: computed on the parents' household
+   * and shown with `label` (docs/schema-format.md "Benefits").
+   */
+  paidTo?: { who: "parents"; label: string };
   links: BenefitLinks;
 }
 

@@ -6,6 +6,7 @@
  */
 import type { Bundle, Guess, GuessRule } from "./bundle";
 import { isDependentOfParents } from "./engine/rules/dependent-parents";
+import { filesJointly } from "./engine/rules/entities";
 import { hasDeclaredFiscalIncomes } from "./engine/rules/fiscal-defaults";
 import { householdMembers } from "./engine/rules/members";
 import type { EntityValues, Situation } from "./types";
@@ -15,11 +16,13 @@ export { GUESS_RULES } from "./guess-rules";
 /** Whether each mapping rule guessed its input for this situation. */
 const RULE_GUESSED: Readonly<Record<GuessRule, (situation: Situation) => boolean>> = {
   // "N-2 incomes by default": the applicant's own tax household (not their parents', whose
-  // figures are asked), one of whose declarants declared no N-2 taxable income.
+  // figures are asked), one of whose declarants declared no N-2 taxable income. A partner in
+  // union libre files their own return (CGI art. 6): not a declarant of the applicant's.
   fiscal_defaults(situation) {
     if (isDependentOfParents(situation)) return false;
-    const { demandeur, conjoint } = householdMembers(situation);
-    return [demandeur, ...(conjoint ? [conjoint] : [])].some(
+    const members = householdMembers(situation);
+    const { demandeur, conjoint } = members;
+    return [demandeur, ...(conjoint && filesJointly(members) ? [conjoint] : [])].some(
       (person) => !hasDeclaredFiscalIncomes(situation.ressourcesFiscales, person.id),
     );
   },

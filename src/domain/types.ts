@@ -132,6 +132,8 @@ export interface Droit {
   settled?: { montant: number; after: string };
   /** Why the amount is what it is, for this visitor (the benefit's notes whose condition holds). */
   notes?: string[];
+  /** Who receives it, when not the visitor: « Versée à vos parents » (`paidTo` in the schema). */
+  paidTo?: string;
   links: Record<string, string>;
   /** Set when the eligibility depends on an input the simulator guessed (docs/engine-notes.md
    * "Guessed inputs"): the aid is possible, not granted. */

@@ -62,6 +62,7 @@ export function BenefitPage() {
             </p>
           )}
           {settled && <p>{settled}</p>}
+          {droit.paidTo && <p>{droit.paidTo}</p>}
           <p>{droit.description}</p>
           {droit.certainty && droit.decisive && bundle.results?.certainty && (
             <DecisiveSection

@@ -121,6 +121,7 @@ export function ResultCard({
               </p>
             ) : null}
             {settled ? <p className="fr-text--sm fr-mb-0">{settled}</p> : null}
+            {droit.paidTo ? <p className="fr-text--sm fr-mb-0">{droit.paidTo}</p> : null}
             {possible ? <PossibleNote status={possible} /> : null}
             {certainty && droit.decisive ? (
               <DecisiveNote section={certainty} decisive={droit.decisive} />

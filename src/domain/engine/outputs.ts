@@ -6,7 +6,13 @@ import type { Benefit, Bundle } from "../bundle";
 import { monthId, valueDates } from "../dates";
 import type { Droit } from "../types";
 import { periodsOf } from "./periods";
-import { HOUSEHOLD_ID, type EngineEntity, type EngineRequest, type OutputRef } from "./types";
+import {
+  HOUSEHOLD_ID,
+  PARENTS_ID,
+  type EngineEntity,
+  type EngineRequest,
+  type OutputRef,
+} from "./types";
 
 /** The period a benefit is asked at: the value date's month, or its calendar year. */
 export function outputPeriod(benefit: Benefit, dateDeValeur: string): string {
@@ -21,9 +27,21 @@ function eligibleAtZeroVariable(benefit: Benefit): string | undefined {
   return type === "mixed" && typeof variable === "string" ? variable : undefined;
 }
 
-/** The entity instance a benefit is read on: the applicant, or the applicant's group entity. */
-function outputTarget(benefit: Benefit, demandeurId: string): { id: string } {
-  return { id: benefit.engine.entity === "individus" ? demandeurId : HOUSEHOLD_ID };
+/**
+ * The entity instance a benefit is read on: the applicant, or the applicant's group entity; a
+ * benefit paid to the parents (`paidTo`), on the parents' famille when it has the applicant as
+ * its child (rule "benefits paid to the parents", `./rules/parents-household.ts`).
+ */
+function outputTarget(
+  request: EngineRequest,
+  benefit: Benefit,
+  demandeurId: string,
+): { id: string } {
+  if (benefit.engine.entity === "individus") return { id: demandeurId };
+  const parents = request.familles[PARENTS_ID]?.enfants;
+  if (benefit.paidTo?.who === "parents" && Array.isArray(parents) && parents.length > 0)
+    return { id: PARENTS_ID };
+  return { id: HOUSEHOLD_ID };
 }
 
 function ask(entity: EngineEntity, variable: string, period: string): void {
@@ -46,7 +64,7 @@ export function requestOutputs(
   for (const benefit of benefits) {
     if (missingVariables.has(benefit.engine.variable)) continue;
     const entity = benefit.engine.entity;
-    const { id } = outputTarget(benefit, demandeurId);
+    const { id } = outputTarget(request, benefit, demandeurId);
     const target = request[entity][id];
     if (!target) continue;
     const period = outputPeriod(benefit, dateDeValeur);
@@ -185,6 +203,9 @@ export function extractDroits(bundle: Bundle, outputs: OutputRef[], response: un
     const montant = grantedAmount(benefit, ref, response);
     if (montant === undefined) continue;
     const droit = toDroit(bundle, benefit, montant);
+    // Computed on the parents' household: paid to them.
+    if (benefit.paidTo && ref.entity === "familles" && ref.id === PARENTS_ID)
+      droit.paidTo = benefit.paidTo.label;
     const settled = settledAmount(benefit, ref, response, montant);
     droits.push(settled ? { ...droit, settled } : droit);
   }

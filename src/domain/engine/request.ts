@@ -16,10 +16,12 @@ import { householdEntities } from "./rules/entities";
 import { defaultFiscalIncomes, hasDeclaredFiscalIncomes } from "./rules/fiscal-defaults";
 import { receivedBenefits } from "./rules/injected-benefits";
 import { householdMembers, memberList } from "./rules/members";
+import { addParentsChildren } from "./rules/parents-household";
 import { addGrossAndTaxable } from "./rules/net-to-taxable";
 import { zeroUndeclaredPastBenefits } from "./rules/past-benefits";
 import { copyStableAnswers, stableVariables } from "./rules/stable-answers";
 import { zeroUndeclaredIncomes } from "./rules/undeclared-incomes";
+import { neutraliseOwnResourcesOnly } from "./rules/unemployment-neutralisation";
 import {
   HOUSEHOLD_ID,
   type EngineRequest,
@@ -75,8 +77,11 @@ export function buildEngineRequest(
     patrimoineEngineInputs(situation.patrimoine),
   );
 
-  // A dependent young person joins the parents' foyer fiscal.
+  // A dependent young person joins the parents' foyer fiscal; and is their child for the
+  // benefits paid to them (bourse de lycée…).
   addDependentParents(request, situation, members);
+  const benefits = options.benefits ?? bundle.benefits;
+  addParentsChildren(request, situation, members, benefits);
 
   // Distance between the place of study and the family home.
   const distance = distanceDomicileFamilial(situation, options.communeCentre);
@@ -90,7 +95,6 @@ export function buildEngineRequest(
 
   // Benefits already received: inputs at the current month (any catalogue benefit, since other
   // benefits read it), never asked as outputs.
-  const benefits = options.benefits ?? bundle.benefits;
   const received = receivedBenefits(bundle, situation);
   for (const { benefit, montant } of received) {
     if (missing.has(benefit.engine.variable)) continue;
@@ -98,6 +102,8 @@ export function buildEngineRequest(
       benefit.engine.entity === "individus" ? request.individus[members.demandeur.id] : famille;
     if (holder) setIfAbsent(holder, benefit.engine.variable, thisMonth, montant);
   }
+  // The housing aid sets aside the resources of the partner in chômage non indemnisé only.
+  neutraliseOwnResourcesOnly(request, dateDeValeur, missing);
   // No salary, allowance nor pension where none was given: 0, without the engine's walk.
   zeroUndeclaredIncomes(request, dateDeValeur, missing);
 

@@ -75,10 +75,24 @@ describe("the guesses made for a situation", () => {
   });
 
   it("guesses the N-2 income of a couple when one partner declared none", () => {
-    const couple = [...employeeInCaen, a("famille.en_couple", true)];
+    const couple = [
+      ...employeeInCaen,
+      a("famille.en_couple", true),
+      a("conjoint.statut_marital", "marie"),
+    ];
     const { situation } = setup(couple, CAEN_GUESSED, { demandeur: { salaire_imposable: 9000 } });
     expect(situation.conjoint).toBeDefined();
     expect(guessedInputs(bundle, situation)).toContain("revenus_fiscaux_n2");
+  });
+
+  it("does not guess from a partner in union libre, who files their own return (CGI art. 6)", () => {
+    const couple = [
+      ...employeeInCaen,
+      a("famille.en_couple", true),
+      a("conjoint.statut_marital", "celibataire"),
+    ];
+    const { situation } = setup(couple, CAEN_GUESSED, { demandeur: { salaire_imposable: 9000 } });
+    expect(guessedInputs(bundle, situation)).not.toContain("revenus_fiscaux_n2");
   });
 
   it("does not guess the N-2 income of a dependant, whose parents' figures are asked", () => {

@@ -25,6 +25,7 @@ describe("rule: entities and roles", () => {
       ...student,
       a("famille.en_couple", true),
       a("conjoint.date_naissance", "2004-01-01"),
+      a("conjoint.statut_marital", "marie"),
       a("enfants.enfants", ["enfant_0", "enfant_1"]),
       ...child("enfant_0", 3),
       ...child("enfant_1", 1),
@@ -60,6 +61,7 @@ describe("rule: entities and roles", () => {
       ...student,
       a("famille.en_couple", true),
       a("conjoint.date_naissance", "1975-01-01"),
+      a("conjoint.statut_marital", "pacse"),
       a("enfants.enfants", ["enfant_0", "enfant_1"]),
       ...child("enfant_0", 25),
       a("enfant_0.enfant_a_charge", false),
@@ -77,5 +79,50 @@ describe("rule: entities and roles", () => {
     // Still a child of the family and of the dwelling: the engine judges CAF dependency.
     expect(entities.familles._?.enfants).toEqual(["enfant_0", "enfant_1"]);
     expect(entities.menages._?.enfants).toEqual(["enfant_0", "enfant_1"]);
+  });
+
+  describe("tax households as CGI art. 6 makes them", () => {
+    const couple = (status?: string) =>
+      householdEntities(
+        householdMembers(
+          buildSituation(
+            bundle,
+            [
+              ...student,
+              a("famille.en_couple", true),
+              a("conjoint.date_naissance", "2000-01-01"),
+              ...(status ? [a("conjoint.statut_marital", status)] : []),
+              a("enfants.enfants", ["enfant_0"]),
+              ...child("enfant_0", 2),
+            ],
+            DATE,
+          ),
+        ),
+        DATE,
+      );
+
+    it.each(["marie", "pacse"])("has a couple %s file one joint return", (status) => {
+      expect(couple(status).foyers_fiscaux).toEqual({
+        _: { declarants: ["demandeur", "conjoint"], personnes_a_charge: ["enfant_0"] },
+      });
+    });
+
+    it("has partners in union libre each file their own return, the children on the applicant's", () => {
+      const entities = couple("celibataire");
+      expect(entities.foyers_fiscaux).toEqual({
+        _: { declarants: ["demandeur"], personnes_a_charge: ["enfant_0"] },
+        conjoint: { declarants: ["conjoint"], personnes_a_charge: [] },
+      });
+      // Still one family for the CAF and one dwelling.
+      expect(entities.familles._?.parents).toEqual(["demandeur", "conjoint"]);
+      expect(entities.menages._?.conjoint).toEqual(["conjoint"]);
+    });
+
+    it("has partners whose status is not answered yet file alone, the law's default", () => {
+      expect(couple().foyers_fiscaux.conjoint).toEqual({
+        declarants: ["conjoint"],
+        personnes_a_charge: [],
+      });
+    });
   });
 });
