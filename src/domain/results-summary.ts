@@ -19,7 +19,7 @@ type Classified = Pick<
   Droit,
   "id" | "label" | "montant" | "unit" | "periodicity" | "legend" | "interestFlag"
 > &
-  Partial<Pick<Droit, "status" | "settled" | "certainty">>;
+  Partial<Pick<Droit, "status" | "settled" | "certainty" | "paidTo">>;
 
 /** A category every result falls into when the rules have none (an old bundle). */
 const FALLBACK_CATEGORY: ResultCategory = {
@@ -198,8 +198,9 @@ export function summarizeResults<T extends Classified>(
   rules: ResultsRules | undefined,
 ): ResultsSummary<T> {
   // A result to verify or decided on application (docs/schema-format.md, "Certainty") is never
-  // added, nor chosen in an exclusion over one that is: it has a section of its own.
-  const droits = results.filter((droit) => !droit.certainty);
+  // added, nor chosen in an exclusion over one that is: it has a section of its own. Nor is what
+  // is paid to someone else (`paidTo`: the parents' bourse de lycée): not money this person gets.
+  const droits = results.filter((droit) => !droit.certainty && !droit.paidTo);
   const byId = new Map(droits.map((droit) => [droit.id, droit]));
   const cents = new Map<string, { total: Exclude<ResultTotal, "none">; cents: number }>();
   for (const droit of droits) {

@@ -232,6 +232,18 @@ describe("summarizeResults", () => {
     );
   });
 
+  it("never adds what is paid to the parents for the young person", () => {
+    const summary = summarizeResults(
+      [
+        droit("aide_logement", 120),
+        droit("bourse_lycee", 843, "annuelle", { paidTo: "Versée à vos parents" }),
+      ],
+      rules,
+    );
+    expect(summary.totals).toEqual({ mensuel: 120, annuel: 0, ponctuel: 0 });
+    expect([...summary.counted]).toEqual(["aide_logement"]);
+  });
+
   it("never counts results of two options of an exclusion", () => {
     fc.assert(
       fc.property(arbitraryDroits, (droits) => {
