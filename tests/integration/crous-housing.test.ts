@@ -133,14 +133,18 @@ async function engineGrant(parentalIncome: number): Promise<number> {
   return response.individus.etudiant!.bourse_criteres_sociaux![MONTH]!;
 }
 
-async function resultsOf(answers: Answer[]) {
+async function create(answers: Answer[]) {
   const created = await app.inject({
     method: "POST",
     url: "/api/simulation",
     payload: { answers: { all: answers, current: answers }, dateDeValeur: VALUE_DATE },
   });
   expect(created.statusCode, created.body).toBe(200);
-  const { _id, token } = created.json<{ _id: string; token: string }>();
+  return created.json<{ _id: string; token: string }>();
+}
+
+async function resultsOf(answers: Answer[]) {
+  const { _id, token } = await create(answers);
   const response = await app.inject({
     url: `/api/simulation/${_id}/results`,
     headers: { authorization: `Bearer ${token}` },
@@ -165,6 +169,21 @@ describe("Crous housing", () => {
     const droits = await resultsOf(studentAnswers(120_000));
     expect(droits.map((droit) => droit.id)).not.toContain("bourse_criteres_sociaux");
     expect(droits.map((droit) => droit.id)).not.toContain(CROUS);
+  });
+
+  it("tells that student why not, in French", async () => {
+    const { _id, token } = await create(studentAnswers(120_000));
+    const response = await app.inject({
+      url: `/api/simulation/${_id}/eligibility/${CROUS}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      benefitId: CROUS,
+      eligible: false,
+      reason:
+        "Cette aide est réservée aux étudiants et étudiantes boursiers sur critères sociaux\u00a0; d’après vos réponses, vous n’avez pas droit à cette bourse et n’avez pas indiqué en recevoir une.",
+    });
   });
 
   it("is shown to that student once they declare receiving a higher education grant", async () => {
