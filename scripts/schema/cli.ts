@@ -2,6 +2,7 @@ import { dirname, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { compileSchema } from "./compile";
 import { emitGenerated } from "./emit";
+import { loadEngineModel, staleEngineModel } from "./engine-variables";
 import { formatSchemaErrorWithHint } from "./errors";
 import { emitJsonSchemas } from "./json-schema";
 import { compileThemes, emitThemes } from "./themes";
@@ -37,11 +38,14 @@ function parseArgs(argv: readonly string[]): Options {
 
 function main(): number {
   const options = parseArgs(process.argv.slice(2));
-  const compiled = compileSchema(options.schemaDir);
+  const engine = loadEngineModel();
+  const compiled = compileSchema(options.schemaDir, { engine });
   const { bundle, catalogue } = compiled;
   const { themes, errors: themeErrors } = compileThemes(options.schemaDir);
-  const errors = [...compiled.errors, ...themeErrors];
-  if (!bundle || !catalogue || !themes) {
+  // A list generated for other pins would check the schema against the wrong engine.
+  const stale = staleEngineModel(engine);
+  const errors = [...(stale ? [stale] : []), ...compiled.errors, ...themeErrors];
+  if (!bundle || !catalogue || !themes || stale) {
     for (const error of errors) console.error(formatSchemaErrorWithHint(error));
     console.error(`schema check failed: ${errors.length} error${errors.length === 1 ? "" : "s"}`);
     return 1;
@@ -57,7 +61,9 @@ function main(): number {
   );
   const summary =
     `${steps} steps, ${bundle.benefits.length} engine benefits, ${catalogue.aids.length} aids, ` +
-    `${catalogue.bikeAids.length} bike aids (${bundle.publicBenefitCount} public), version ${bundle.version}`;
+    `${catalogue.bikeAids.length} bike aids (${bundle.publicBenefitCount} public), version ${bundle.version}; ` +
+    `${compiled.engineChecked?.variables ?? 0} engine variables and ${compiled.engineChecked?.parameters ?? 0} parameters ` +
+    `found in openfisca-france ${engine.packages["openfisca-france"] ?? "?"} (scripts/schema/engine-variables.json)`;
   // Committed for editors: rewritten by a build, only compared by a check.
   const jsonSchemas = emitJsonSchemas(options.schemaDir, options.check);
   if (options.check && jsonSchemas.length > 0) {

@@ -6,6 +6,7 @@ import { compileBikeAids } from "./bike-aids";
 import { checkResultsRules } from "./results-rules";
 import { convertSchema } from "./convert";
 import { crossCheck } from "./cross-check";
+import { checkEngineVariables, loadEngineModel, type EngineModel } from "./engine-variables";
 import { compareErrors, formatSchemaError, type SchemaError } from "./errors";
 import * as format from "./format";
 import { loadSchemaFiles, type SchemaFiles, type SourceFile } from "./load";
@@ -18,13 +19,23 @@ export interface CompileResult {
   catalogue?: Catalogue;
   /** Sorted by file and line, without duplicates. */
   errors: SchemaError[];
+  /** What was checked against the engine's variables and parameters, when it was. */
+  engineChecked?: { variables: number; parameters: number };
+}
+
+export interface CompileOptions {
+  /**
+   * The engine the schema's variables and parameters are checked against: the committed
+   * `scripts/schema/engine-variables.json` by default; `null` skips that check.
+   */
+  engine?: EngineModel | null;
 }
 
 /**
  * Reads, validates and cross-checks the YAML under `schemaDir`, and builds the bundle. Error files
  * are named relative to the parent of `schemaDir` (`schema/blocks/x.yaml`).
  */
-export function compileSchema(schemaDir: string): CompileResult {
+export function compileSchema(schemaDir: string, options: CompileOptions = {}): CompileResult {
   const loaded = loadSchemaFiles(schemaDir);
   if (!loaded.files) return { errors: tidy(loaded.errors) };
   const validated = validateAll(loaded.files);
@@ -35,6 +46,9 @@ export function compileSchema(schemaDir: string): CompileResult {
     ...checkResultsContent(validated.schema),
     ...checkResultsRules(validated.schema),
   ];
+  const engine = options.engine === undefined ? loadEngineModel() : options.engine;
+  const engineCheck = engine ? checkEngineVariables(validated.schema, engine) : undefined;
+  if (engineCheck) errors.push(...engineCheck.errors);
   if (errors.length > 0) return { errors: tidy(errors) };
   const schema = validated.schema;
   const content = convertSchema(schema);
@@ -52,7 +66,19 @@ export function compileSchema(schemaDir: string): CompileResult {
   });
   const publicBenefitCount =
     content.benefits.length + aids.filter((aid) => !aid.private).length + bikes.bikeAids.length;
-  return { bundle: withVersion({ ...content, publicBenefitCount }), catalogue, errors: [] };
+  return {
+    bundle: withVersion({ ...content, publicBenefitCount }),
+    catalogue,
+    errors: [],
+    ...(engineCheck
+      ? {
+          engineChecked: {
+            variables: engineCheck.variables,
+            parameters: engineCheck.parameters,
+          },
+        }
+      : {}),
+  };
 }
 
 function validateAll(files: SchemaFiles): { schema?: ValidatedSchema; errors: SchemaError[] } {

@@ -11,6 +11,7 @@ import type { EnumerationName } from "../schema-names";
 /** Conditions written `{ name: true }`. */
 export const TRUE_ONLY_CONDITIONS = [
   "grant_holder",
+  "higher_education_grant",
   "rsa_recipient",
   "health_social_training",
   "housing_difficulties",

@@ -207,6 +207,9 @@ export const DESCRIPTIONS: Readonly<Record<string, Describe>> = {
 
   grant_holder: () => sentence("Être boursier ou boursière."),
 
+  higher_education_grant: () =>
+    sentence("Être boursier ou boursière de l’enseignement supérieur sur critères sociaux."),
+
   family_quotient(_context, op, amount, period) {
     const per = period === "month" ? "par mois" : "par an";
     const words = COMPARISON[String(op)] ?? String(op);

@@ -40,7 +40,10 @@ export interface EligibilityFacts {
 
 /** The engine's values read back for the eligibility of local aids. */
 export interface EngineFacts {
+  /** The engine's `boursier` (a school, lycée or higher education grant), value date's month. */
   boursier?: boolean;
+  /** The applicant's grant on social criteria (€ a month), value date's month. */
+  bourseCriteresSociaux?: number;
   /** Revenu fiscal de référence of the applicant's tax household, fiscal year (N-2). */
   rfr?: number;
   /** Number of tax shares of that household. */

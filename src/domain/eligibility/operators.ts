@@ -132,6 +132,13 @@ function yes<N extends string>(facts: EligibilityFacts, field: KnownField<N>): b
   return facts.applicant[field] === true;
 }
 
+/** Whether the applicant declared a positive amount of this income for some period. */
+function declaredSome<N extends string>(facts: EligibilityFacts, income: KnownField<N>): boolean {
+  const amounts = facts.applicant[income];
+  if (typeof amounts !== "object" || amounts === null) return false;
+  return Object.values(amounts).some((amount) => typeof amount === "number" && amount > 0);
+}
+
 export const OPERATORS: Readonly<Record<OperatorName, Operator>> = {
   age_between: {
     holds: (facts, min, max) =>
@@ -198,6 +205,15 @@ export const OPERATORS: Readonly<Record<OperatorName, Operator>> = {
     holds: (facts) => facts.engine.boursier === true || yes(facts, "boursier"),
     explain: () =>
       `Cette aide est réservée aux boursiers et boursières${SEMI} d’après vos réponses, vous n’êtes pas boursier ou boursière.`,
+  },
+
+  higher_education_grant: {
+    holds: (facts) =>
+      (facts.engine.bourseCriteresSociaux ?? 0) > 0 ||
+      yes(facts, "boursier") ||
+      declaredSome(facts, "bourse_enseignement_sup"),
+    explain: () =>
+      `Cette aide est réservée aux étudiants et étudiantes boursiers sur critères sociaux${SEMI} d’après vos réponses, vous n’avez pas droit à cette bourse et n’avez pas indiqué en recevoir une.`,
   },
 
   family_quotient: {

@@ -1,10 +1,16 @@
 /**
- * The engine values that condition-based aids and bike aids read (`EngineFacts`): whether the
- * applicant holds a grant, the tax household's reference income and tax shares at the fiscal
- * year, and the family's RSA. They are asked in the same request as the benefits; a value the
+ * The engine values that condition-based aids and bike aids read (`EngineFacts`, declared in
+ * `../eligibility/engine-facts.ts`): whether the applicant holds a grant and their grant on social
+ * criteria, the tax household's reference income and tax shares at the fiscal year, and the
+ * family's RSA. They are asked in the same request as the benefits; a value the
  * request already holds as an input (the parents' declared `rfr`) is kept and read back as is.
  */
 import { valueDates } from "../dates";
+import {
+  ENGINE_FACT_VARIABLES,
+  type EngineFactName,
+  type EngineFactVariable,
+} from "../eligibility/engine-facts";
 import type { EngineFacts } from "../eligibility/facts";
 import { periodsOf } from "./periods";
 import { HOUSEHOLD_ID, type EngineEntityPlural, type EngineRequest } from "./types";
@@ -46,35 +52,25 @@ export function requestEligibilityFacts(
   missingVariables: ReadonlySet<string> = new Set(),
 ): FactRef[] {
   const { thisMonth, fiscalYear } = valueDates(dateDeValeur);
-  const foyer = foyerOf(request, demandeurId);
-  const famille = familleOf(request, demandeurId);
-  const wanted: (FactRef | undefined)[] = [
-    {
-      fact: "boursier",
-      entity: "individus",
-      id: demandeurId,
-      variable: "boursier",
-      period: thisMonth,
-    },
-    foyer === undefined
-      ? undefined
-      : { fact: "rfr", entity: "foyers_fiscaux", id: foyer, variable: "rfr", period: fiscalYear },
-    foyer === undefined
-      ? undefined
-      : {
-          fact: "nbptr",
-          entity: "foyers_fiscaux",
-          id: foyer,
-          variable: "nbptr",
-          period: fiscalYear,
-        },
-    famille === undefined
-      ? undefined
-      : { fact: "rsa", entity: "familles", id: famille, variable: "rsa", period: thisMonth },
-  ];
+  const ids: Record<EngineFactVariable["entity"], string | undefined> = {
+    individus: demandeurId,
+    foyers_fiscaux: foyerOf(request, demandeurId),
+    familles: familleOf(request, demandeurId),
+  };
   const refs: FactRef[] = [];
-  for (const ref of wanted) {
-    if (!ref || missingVariables.has(ref.variable)) continue;
+  for (const [fact, declared] of Object.entries(ENGINE_FACT_VARIABLES) as [
+    EngineFactName,
+    EngineFactVariable,
+  ][]) {
+    const id = ids[declared.entity];
+    if (id === undefined || missingVariables.has(declared.variable)) continue;
+    const ref: FactRef = {
+      fact,
+      entity: declared.entity,
+      id,
+      variable: declared.variable,
+      period: declared.period === "month" ? thisMonth : fiscalYear,
+    };
     const entity = request[ref.entity][ref.id];
     if (!entity) continue;
     const periods = periodsOf(entity, ref.variable) ?? {};

@@ -176,6 +176,37 @@ describe("schooling, work-study and grant holders", () => {
   });
 });
 
+describe("higher_education_grant", () => {
+  const grant = { higher_education_grant: [] };
+
+  it("holds when the engine grants the grant on social criteria", () => {
+    expectCondition(
+      grant,
+      factsOf(base, { bourseCriteresSociaux: 521.2 }),
+      factsOf(base, { bourseCriteresSociaux: 0 }),
+      `Cette aide est réservée aux étudiants et étudiantes boursiers sur critères sociaux${NB}; d’après vos réponses, vous n’avez pas droit à cette bourse et n’avez pas indiqué en recevoir une.`,
+    );
+  });
+
+  it("holds when the visitor says they hold a grant, or declares one received", () => {
+    expect(eligibilityHolds(grant, factsOf(with_([a("demandeur.boursier", true)]), {}))).toBe(true);
+    const declared = (amount: number) =>
+      factsOf(
+        with_([
+          a("demandeur.ressources", ["bourse_enseignement_sup"]),
+          a("demandeur.bourse_enseignement_sup", { "2026-09": amount, "2026-10": amount }),
+        ]),
+        { bourseCriteresSociaux: 0 },
+      );
+    expect(eligibilityHolds(grant, declared(300))).toBe(true);
+    expect(eligibilityHolds(grant, declared(0))).toBe(false);
+  });
+
+  it("does not hold for a lycée grant, which the engine's boursier counts", () => {
+    expect(eligibilityHolds(grant, factsOf(base, { boursier: true }))).toBe(false);
+  });
+});
+
 describe("engine facts", () => {
   it("family_quotient divides rfr by nbptr, per year or per month", () => {
     const facts = factsOf(base, { rfr: 24_000, nbptr: 2 });

@@ -31,7 +31,8 @@ function benefitText(extra: string[] = [], base: Record<string, string> = {}): s
     label: "Aide test",
     description: "Une aide pour tester le générateur.",
     institution: "ville_test",
-    engine: "{ variable: aide_test, entity: individus, period: month }",
+    // A real variable of the pinned engine (schema:check refuses one it lacks).
+    engine: "{ variable: aah_base, entity: individus, period: month }",
     type: "float",
     unit: "€",
     periodicity: "ponctuelle",
@@ -161,7 +162,7 @@ describe("benefits", () => {
       `${BENEFITS}:6 benefits[0].engine: missing key "eligibleAtZero" (a mixed benefit names the boolean variable under which 0 means granted)`,
     ]);
     const engine =
-      "{ variable: aide_test, entity: familles, period: month, eligibleAtZero: cmu_c }";
+      "{ variable: css_participation_forfaitaire, entity: familles, period: month, eligibleAtZero: cmu_c }";
     expect(withFiles(VILLE, benefitText([], { type: "mixed", engine })).errors).toEqual([]);
     expect(withFiles(VILLE, benefitText([], { engine })).errors).toEqual([
       `${BENEFITS}:6 benefits[0].engine.eligibleAtZero: "eligibleAtZero" is only for mixed benefits`,
@@ -170,7 +171,7 @@ describe("benefits", () => {
 
   it("reads the amount once the aids claimed with it are paid for an amount only", () => {
     const engine =
-      "{ variable: aide_test, entity: familles, period: month, settled: { variable: aide_test_ensuite, minimumPaid: 15, after: une fois versées } }";
+      "{ variable: ppa, entity: familles, period: month, settled: { variable: ppa_fictive, minimumPaid: 15, after: une fois versées } }";
     expect(withFiles(VILLE, benefitText([], { engine })).errors).toEqual([]);
     expect(withFiles(VILLE, benefitText([], { type: "bool", unit: "", engine })).errors).toContain(
       `${BENEFITS}:6 benefits[0].engine.settled: "settled" is only for float benefits (an amount)`,

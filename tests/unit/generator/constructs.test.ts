@@ -178,11 +178,11 @@ describe("storage: local", () => {
     const { text, errors } = breakSchema(
       "blocks/projets.yaml",
       "autocomplete: family-name\n",
-      "autocomplete: family-name\n        engine: { variable: nom, period: eternity }\n",
+      "autocomplete: family-name\n        engine: { variable: date_naissance, period: eternity }\n",
     );
     const step = stepIndex(text, "individu.coordonnees");
     expect(errors).toEqual([
-      `${PROJETS}:${lineOf(text, "variable: nom")} steps[${step}].fields[1].engine: a field kept in the browser (storage: local) is never sent, so it cannot map to the engine`,
+      `${PROJETS}:${lineOf(text, "variable: date_naissance")} steps[${step}].fields[1].engine: a field kept in the browser (storage: local) is never sent, so it cannot map to the engine`,
     ]);
   });
 

@@ -83,7 +83,7 @@ describe("cli", () => {
     });
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(
-      /^schema OK: \d+ steps, \d+ engine benefits, \d+ aids, \d+ bike aids \(\d+ public\), version [0-9a-f]{12}\n$/,
+      /^schema OK: \d+ steps, \d+ engine benefits, \d+ aids, \d+ bike aids \(\d+ public\), version [0-9a-f]{12}; \d+ engine variables and \d+ parameters found in openfisca-france [\d.]+ \(scripts\/schema\/engine-variables\.json\)\n$/,
     );
     expect(readFileSync(join(outDir, "schema-ids.ts"), "utf8")).toBe(renderSchemaIds(bundle));
   });
