@@ -40,6 +40,7 @@ export function CertaintySections({ droits, rules, institutionLabel }: Certainty
                     to={resultPath(droit.id)}
                     titleAs="h3"
                     size="small"
+                    certaintySections={rules?.certainty}
                   />
                 </li>
               ))}

@@ -36,6 +36,7 @@ export function GroupPage() {
                 droit={droit}
                 institution={institutionLabel(droit.institution)}
                 to={resultPath(droit.id)}
+                certaintySections={bundle.results?.certainty}
               />
             </li>
           ))}

@@ -1,9 +1,8 @@
 import { Badge } from "@codegouvfr/react-dsfr/Badge";
 import { Card } from "@codegouvfr/react-dsfr/Card";
 import { Link } from "react-router-dom";
-import type { CertaintySection, Droit, DroitStatus } from "../../domain";
+import type { CertaintySection, Droit, DroitStatus, ResultsRules } from "../../domain";
 import { resultValue, settledLine } from "../../domain";
-import { useBundle } from "../simulation/hooks";
 import { periodicityNote } from "./resultsModel";
 
 interface ResultCardProps {
@@ -14,6 +13,8 @@ interface ResultCardProps {
   titleAs?: "h2" | "h3";
   /** The DSFR card's size: `small` on the results list, several to a screen. */
   size?: "small" | "medium";
+  /** The sections of `results.yaml` for a result to verify or on application: its badge. */
+  certaintySections?: ResultsRules["certainty"];
 }
 
 /** An aid the visitor may get, depending on an input they did not give: why, and where to check. */
@@ -77,11 +78,11 @@ export function ResultCard({
   to,
   titleAs = "h2",
   size = "medium",
+  certaintySections,
 }: ResultCardProps) {
   const amount = resultValue(droit);
   const settled = settledLine(droit);
   const possible = droit.status?.kind === "possible" ? droit.status : undefined;
-  const certaintySections = useBundle().results?.certainty;
   const certainty = droit.certainty ? certaintySections?.[droit.certainty] : undefined;
   const information = droit.links.information;
   const note = typeof droit.montant === "number" ? periodicityNote(droit.periodicity) : undefined;

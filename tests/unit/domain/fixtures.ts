@@ -37,6 +37,7 @@ export const student: Answer[] = [
   a("demandeur.stagiaire", false),
   a("demandeur.alternant", false),
   a("demandeur.groupe_specialites_formation", "aucun"),
+  a("demandeur._restaurantUniversitaireProche", "oui"),
   a("demandeur.service_civique", false),
   a("demandeur.handicap", false),
   a("demandeur.enfant_a_charge", true),
