@@ -111,6 +111,12 @@ function convertBenefit(benefit: BenefitYaml): Benefit {
       text: frenchTypography(note.text),
     })),
     dependsOn: benefit.dependsOn,
+    receivedAs: benefit.receivedAs,
+    reduces: benefit.reduces && {
+      benefits: benefit.reduces.benefits,
+      text: frenchTypography(benefit.reduces.text),
+    },
+    presumedReceived: benefit.presumedReceived,
     links: compact({ ...benefit.links }),
   });
 }
