@@ -171,7 +171,10 @@ export function checkBenefits(
         if (!type) errors.push(file.error(at("receivedAs", r), `unknown income type "${id}"`));
         else if (benefit.type === "bool" || benefit.engine.period !== "month")
           errors.push(
-            file.error(at("receivedAs"), '"receivedAs" is only for monthly amounts (float or mixed)'),
+            file.error(
+              at("receivedAs"),
+              '"receivedAs" is only for monthly amounts (float or mixed)',
+            ),
           );
       });
       (benefit.reduces?.benefits ?? []).forEach((id, r) => {

@@ -415,9 +415,7 @@ export const benefitsFile = z.strictObject({
          * Benefits whose amount falls when this one is paid (it counts in their resources): the
          * results count the net effect, and show `text` with the result.
          */
-        reduces: z
-          .strictObject({ benefits: z.array(name).min(1), text })
-          .optional(),
+        reduces: z.strictObject({ benefits: z.array(name).min(1), text }).optional(),
         /**
          * Paid to whoever the engine finds eligible, without a means test (the family
          * allowances from the 2nd child): left unticked among the incomes, it is not taken as not

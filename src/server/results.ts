@@ -14,6 +14,8 @@ import {
   injectedDroits,
   pruneAnswers,
   readyToComputeAhead,
+  receivedSettledDroits,
+  reconcileReceived,
   selectEngineBenefits,
   wantedDroits,
   withBenefitNotes,
@@ -164,9 +166,19 @@ export function createSimulationComputer(
       prepared.answers,
       prepared.journey,
     );
-    const droitsInjectes = injectedDroits(bundle, prepared.situation, {
-      benefits: prepared.benefits,
-    });
+    // Received aids: never among the aids found, with the engine's amount beside the declared
+    // one and what they become once the aids found are paid (docs/adr/0013-settled-amounts.md).
+    const reconciled = reconcileReceived(
+      bundle,
+      engineDroits,
+      receivedSettledDroits(
+        bundle,
+        prepared.outputs,
+        response,
+        injectedDroits(bundle, prepared.situation, { benefits: prepared.benefits }),
+      ),
+    );
+    const droitsInjectes = reconciled.received;
     const catalogue = options.catalogue;
     const facts = eligibilityFacts(
       bundle,
@@ -180,7 +192,10 @@ export function createSimulationComputer(
     const bikeDroits = options.bikeAids ? options.bikeAids(facts) : [];
     return {
       facts,
-      droits: { droitsEligibles: [...engineDroits, ...localDroits, ...bikeDroits], droitsInjectes },
+      droits: {
+        droitsEligibles: [...reconciled.found, ...localDroits, ...bikeDroits],
+        droitsInjectes,
+      },
     };
   }
 
