@@ -2,7 +2,7 @@ import { Badge } from "@codegouvfr/react-dsfr/Badge";
 import { Card } from "@codegouvfr/react-dsfr/Card";
 import { Link } from "react-router-dom";
 import type { Droit, DroitStatus } from "../../domain";
-import { resultValue, settledLine } from "../../domain";
+import { computedLine, resultValue, settledLine } from "../../domain";
 import { periodicityNote } from "./resultsModel";
 
 interface ResultCardProps {
@@ -62,6 +62,7 @@ export function ResultCard({
 }: ResultCardProps) {
   const amount = resultValue(droit);
   const settled = settledLine(droit);
+  const computed = computedLine(droit);
   const possible = droit.status?.kind === "possible" ? droit.status : undefined;
   const information = droit.links.information;
   const note = typeof droit.montant === "number" ? periodicityNote(droit.periodicity) : undefined;
@@ -97,6 +98,7 @@ export function ResultCard({
               </p>
             ) : null}
             {settled ? <p className="fr-text--sm fr-mb-0">{settled}</p> : null}
+            {computed ? <p className="fr-text--sm fr-mb-0">{computed}</p> : null}
             {possible ? <PossibleNote status={possible} /> : null}
           </>
         ) : undefined
