@@ -228,7 +228,14 @@ export function createSimulationComputer(
         catalogue.bikeAids.some((b) => b.id === benefitId);
       if (!known) return undefined;
       const { facts, droits } = await compute(simulation);
-      return explainBenefit(bundle, catalogue, facts, droits.droitsEligibles, benefitId);
+      // An aid received is one the visitor gets: never explained as refused.
+      return explainBenefit(
+        bundle,
+        catalogue,
+        facts,
+        [...droits.droitsEligibles, ...droits.droitsInjectes],
+        benefitId,
+      );
     },
     async representation(simulation, name) {
       switch (name) {
