@@ -100,6 +100,10 @@ export function checkBenefits(
   parameters: ReadonlySet<string>,
 ): SchemaError[] {
   const errors: SchemaError[] = [];
+  const incomeTypes = new Map(schema.incomes.value.types.map((type) => [type.id, type]));
+  const benefitIds = new Set(
+    schema.benefits.flatMap(({ value }) => (value.benefits ?? []).map((benefit) => benefit.id)),
+  );
   for (const { file, value } of schema.benefits) {
     (value.benefits ?? []).forEach((benefit, b) => {
       const at = (...rest: Segment[]): Segment[] => ["benefits", b, ...rest];
@@ -187,6 +191,31 @@ export function checkBenefits(
         });
         errors.push(...result.errors);
       }
+      (benefit.receivedAs ?? []).forEach((id, r) => {
+        const type = incomeTypes.get(id);
+        if (!type) errors.push(file.error(at("receivedAs", r), `unknown income type "${id}"`));
+        else if (benefit.type === "bool" || benefit.engine.period !== "month")
+          errors.push(
+            file.error(
+              at("receivedAs"),
+              '"receivedAs" is only for monthly amounts (float or mixed)',
+            ),
+          );
+      });
+      (benefit.reduces?.benefits ?? []).forEach((id, r) => {
+        if (!benefitIds.has(id) || id === benefit.id)
+          errors.push(file.error(at("reduces", "benefits", r), `unknown engine benefit "${id}"`));
+      });
+      if (
+        benefit.presumedReceived &&
+        !schema.incomes.value.types.some((type) => type.engine.variable === benefit.engine.variable)
+      )
+        errors.push(
+          file.error(
+            at("presumedReceived"),
+            "no income type has this benefit's variable: nothing to presume received",
+          ),
+        );
       (benefit.notes ?? []).forEach((note, n) => {
         const result = checkPredicate(note.when, file, at("notes", n, "when"), {
           fields,

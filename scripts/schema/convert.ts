@@ -117,6 +117,12 @@ function convertBenefit(benefit: BenefitYaml): Benefit {
     paidTo: benefit.paidTo
       ? { who: benefit.paidTo.who, label: frenchTypography(benefit.paidTo.label) }
       : undefined,
+    receivedAs: benefit.receivedAs,
+    reduces: benefit.reduces && {
+      benefits: benefit.reduces.benefits,
+      text: frenchTypography(benefit.reduces.text),
+    },
+    presumedReceived: benefit.presumedReceived,
     links: compact({ ...benefit.links }),
   });
 }

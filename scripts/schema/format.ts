@@ -419,6 +419,23 @@ export const benefitsFile = z.strictObject({
          * gets it on their own household, as a parent.
          */
         paidTo: z.strictObject({ who: z.enum(["parents"]), label: text }).optional(),
+        /**
+         * Income types (`schema/incomes.yaml`) whose declaration means the benefit is already
+         * received, beside the income type of the benefit's own variable (matched without being
+         * named): the student grant declared as « Bourse de l'enseignement supérieur ».
+         */
+        receivedAs: z.array(name).min(1).optional(),
+        /**
+         * Benefits whose amount falls when this one is paid (it counts in their resources): the
+         * results count the net effect, and show `text` with the result.
+         */
+        reduces: z.strictObject({ benefits: z.array(name).min(1), text }).optional(),
+        /**
+         * Paid to whoever the engine finds eligible, without a means test (the family
+         * allowances from the 2nd child): left unticked among the incomes, it is not taken as not
+         * received over the past months, which are left to the engine (docs/adr/0013).
+         */
+        presumedReceived: z.literal(true).optional(),
         /** The amount reads the N-2 taxable incomes or the patrimoine: the detail page says so. */
         dependsOn: z
           .array(z.enum(["ressources_fiscales", "patrimoine"]))

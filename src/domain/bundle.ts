@@ -292,6 +292,18 @@ export interface Benefit {
    * and shown with `label` (docs/schema-format.md "Benefits").
    */
   paidTo?: { who: "parents"; label: string };
+  /**
+   * Income types whose declaration means the benefit is already received, beside the one of its
+   * own variable (the student grant declared as `bourse_enseignement_sup`).
+   */
+  receivedAs?: string[];
+  /** Benefits whose amount falls when this one is paid, and the sentence that says so. */
+  reduces?: { benefits: string[]; text: string };
+  /**
+   * Paid without a means test to whoever the engine finds eligible: the past months the visitor
+   * did not declare are left to the engine instead of 0 (docs/adr/0013).
+   */
+  presumedReceived?: true;
   links: BenefitLinks;
 }
 

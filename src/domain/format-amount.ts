@@ -51,6 +51,18 @@ export function settledLine(droit: Pick<Droit, "settled" | "periodicity">): stri
   return `Ensuite, ${amount} ${settled.after}.`;
 }
 
+/**
+ * "D’après nos calculs, ce serait plutôt 521,20 € / mois : vérifiez auprès de l’organisme qui
+ * vous la verse.": an aid already received whose engine amount differs from the declared one.
+ */
+export function computedLine(
+  droit: Pick<Droit, "computed" | "unit" | "periodicity">,
+): string | undefined {
+  if (droit.computed === undefined) return undefined;
+  const amount = formatAmount({ ...droit, montant: droit.computed });
+  return `D’après nos calculs, ce serait plutôt ${amount}\u00a0: vérifiez le montant déclaré, ou auprès de l’organisme qui vous la verse.`;
+}
+
 /** What a result card shows: the amount, or that the aid is open to the visitor when it has none. */
 export function resultValue(
   droit: Pick<Droit, "montant" | "unit" | "periodicity">,

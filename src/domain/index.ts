@@ -23,6 +23,7 @@ export * from "./ab-tests";
 export * from "./answer-bounds";
 export * from "./guesses";
 export * from "./results-summary";
+export * from "./received";
 export * from "./compute-ahead";
 export * from "./catalogue-shards";
 export * from "./canonical-json";

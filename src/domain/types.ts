@@ -130,6 +130,11 @@ export interface Droit {
    * it are paid (0 when nothing is paid then), and the end of the sentence that says when.
    */
   settled?: { montant: number; after: string };
+  /**
+   * An aid already received: the engine's amount for it, when it differs from the declared one
+   * (`montant`) by more than 10 %.
+   */
+  computed?: number;
   /** Why the amount is what it is, for this visitor (the benefit's notes whose condition holds). */
   notes?: string[];
   /** Who receives it, when not the visitor: « Versée à vos parents » (`paidTo` in the schema). */

@@ -14,6 +14,8 @@ import {
   injectedDroits,
   pruneAnswers,
   readyToComputeAhead,
+  receivedSettledDroits,
+  reconcileReceived,
   selectEngineBenefits,
   wantedDroits,
   withBenefitCertainty,
@@ -170,9 +172,19 @@ export function createSimulationComputer(
       prepared.answers,
       prepared.journey,
     );
-    const droitsInjectes = injectedDroits(bundle, prepared.situation, {
-      benefits: prepared.benefits,
-    });
+    // Received aids: never among the aids found, with the engine's amount beside the declared
+    // one and what they become once the aids found are paid (docs/adr/0013-settled-amounts.md).
+    const reconciled = reconcileReceived(
+      bundle,
+      engineDroits,
+      receivedSettledDroits(
+        bundle,
+        prepared.outputs,
+        response,
+        injectedDroits(bundle, prepared.situation, { benefits: prepared.benefits }),
+      ),
+    );
+    const droitsInjectes = reconciled.received;
     const catalogue = options.catalogue;
     const facts = eligibilityFacts(
       bundle,
@@ -186,7 +198,10 @@ export function createSimulationComputer(
     const bikeDroits = options.bikeAids ? options.bikeAids(facts) : [];
     return {
       facts,
-      droits: { droitsEligibles: [...engineDroits, ...localDroits, ...bikeDroits], droitsInjectes },
+      droits: {
+        droitsEligibles: [...reconciled.found, ...localDroits, ...bikeDroits],
+        droitsInjectes,
+      },
     };
   }
 
@@ -219,7 +234,14 @@ export function createSimulationComputer(
         catalogue.bikeAids.some((b) => b.id === benefitId);
       if (!known) return undefined;
       const { facts, droits } = await compute(simulation);
-      return explainBenefit(bundle, catalogue, facts, droits.droitsEligibles, benefitId);
+      // An aid received is one the visitor gets: never explained as refused.
+      return explainBenefit(
+        bundle,
+        catalogue,
+        facts,
+        [...droits.droitsEligibles, ...droits.droitsInjectes],
+        benefitId,
+      );
     },
     async representation(simulation, name) {
       switch (name) {

@@ -2,7 +2,7 @@ import { Badge } from "@codegouvfr/react-dsfr/Badge";
 import { Card } from "@codegouvfr/react-dsfr/Card";
 import { Link } from "react-router-dom";
 import type { CertaintySection, Droit, DroitStatus, ResultsRules } from "../../domain";
-import { resultValue, settledLine } from "../../domain";
+import { computedLine, resultValue, settledLine } from "../../domain";
 import { periodicityNote } from "./resultsModel";
 
 interface ResultCardProps {
@@ -82,6 +82,7 @@ export function ResultCard({
 }: ResultCardProps) {
   const amount = resultValue(droit);
   const settled = settledLine(droit);
+  const computed = computedLine(droit);
   const possible = droit.status?.kind === "possible" ? droit.status : undefined;
   const certainty = droit.certainty ? certaintySections?.[droit.certainty] : undefined;
   const information = droit.links.information;
@@ -123,6 +124,7 @@ export function ResultCard({
             ) : null}
             {settled ? <p className="fr-text--sm fr-mb-0">{settled}</p> : null}
             {droit.paidTo ? <p className="fr-text--sm fr-mb-0">{droit.paidTo}</p> : null}
+            {computed ? <p className="fr-text--sm fr-mb-0">{computed}</p> : null}
             {possible ? <PossibleNote status={possible} /> : null}
             {certainty && droit.decisive ? (
               <DecisiveNote section={certainty} decisive={droit.decisive} />

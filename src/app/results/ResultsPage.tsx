@@ -12,11 +12,12 @@ import { FiscalLinks } from "../simulation/fiscal/FiscalLinks";
 import { RecapEmailButton } from "../recap-email/RecapEmailButton";
 import { ForbiddenAlert } from "../simulation/ForbiddenAlert";
 import { SimulationContext } from "../simulation/SimulationContext";
-import { categoryOf, countLabel, summarizeResults, themeOf, type Droit } from "../../domain";
+import { categoryOf, countLabel, summarizeWithReceived, themeOf, type Droit } from "../../domain";
 import { CertaintySections } from "./CertaintySections";
 import { CompactResult } from "./CompactResult";
 import { ResultCard } from "./ResultCard";
 import { Alternatives, ResultsSummary } from "./ResultsSummary";
+import { ReceivedAlternatives, reducedBy } from "./ReceivedNotes";
 import { ThemeFilter } from "./ThemeFilter";
 import { DebugResults } from "./DebugResults";
 import { downloadData } from "./downloadData";
@@ -69,11 +70,15 @@ export function ResultsPage() {
   const forbidden = view.forbidden;
   const droits = ready && !updating && !error && !forbidden ? (view.droits ?? NONE) : undefined;
   useBenefitStatistics(droits, view.simulationId);
-  const injectes = droits ? (view.injectes ?? []) : [];
+  const injectes = droits ? (view.injectes ?? NONE) : NONE;
   const institutionLabel = (id: string) =>
     bundle.institutions.find((institution) => institution.id === id)?.label ?? id;
   const rules = bundle.results;
-  const summary = useMemo(() => summarizeResults(droits ?? [], rules), [droits, rules]);
+  const headline = useMemo(
+    () => summarizeWithReceived(droits ?? [], injectes, rules, reducedBy(bundle.benefits)),
+    [droits, injectes, rules, bundle.benefits],
+  );
+  const summary = headline.summary;
   // The amounts the summary counts, in the page's order: the three largest are named in it.
   const counted = (droits ?? []).filter((droit) => summary.counted.has(droit.id));
   const top = counted.slice(0, 3);
@@ -199,8 +204,10 @@ export function ResultsPage() {
             top={top}
             others={counted.length - top.length}
             to={resultPath}
+            headline={headline}
           />
           <Alternatives summary={summary} />
+          <ReceivedAlternatives headline={headline} />
           <ThemeFilter
             themes={themes}
             total={droits.length}

@@ -1,6 +1,7 @@
 import { Link } from "react-router-dom";
-import type { Droit, ResultsSummary as Summary } from "../../domain";
+import type { Droit, HeadlineSummary, ResultsSummary as Summary } from "../../domain";
 import { aboutEuros, formatAmount, frenchList, totalParts } from "../../domain";
+import { firstMonthsLine, reductionsLine } from "./ReceivedNotes";
 
 interface ResultsSummaryProps {
   summary: Summary<Droit>;
@@ -9,6 +10,11 @@ interface ResultsSummaryProps {
   /** How many other amounts the totals count, shown further down the page. */
   others: number;
   to: (id: string) => string;
+  /**
+   * The headline: the amounts once the aids claimed together are paid, net of what received aids
+   * lose (src/domain/received.ts); without it, the summary's own totals.
+   */
+  headline?: HeadlineSummary<Droit>;
 }
 
 /** The line under the largest amounts that says the totals count more than these. */
@@ -51,22 +57,28 @@ export function estimateLine(summary: Summary<Droit>): string {
  * What the visitor may receive in all (docs/product.md §2 "Simulation routes"): the totals of the
  * results that can be received together, and the largest amounts with a link to each one's page.
  */
-export function ResultsSummary({ summary, top, others, to }: ResultsSummaryProps) {
-  const parts = totalParts(summary.totals);
+export function ResultsSummary({ summary, top, others, to, headline }: ResultsSummaryProps) {
+  const parts = totalParts(headline?.totals ?? summary.totals);
   if (parts.length === 0) return null;
-  const settled = settledTotalLine(summary);
+  const settled = headline ? firstMonthsLine(headline) : settledTotalLine(summary);
+  const reductions = headline && reductionsLine(headline);
   return (
     <section className="app-results-summary fr-mb-2w" aria-labelledby="resume-resultats">
       <h2 id="resume-resultats" className="fr-h5 fr-mb-1w">
         Vous pourriez recevoir jusqu’à {frenchList(parts)}
       </h2>
       {settled && <p className="fr-text--sm fr-mb-1w">{settled}</p>}
+      {reductions && <p className="fr-text--sm fr-mb-1w">{reductions}</p>}
       {top.length > 0 && (
         <ul className="app-results-summary__top">
           {top.map((droit) => (
             <li key={droit.id}>
               <Link to={to(droit.id)}>{droit.label}</Link>
-              <strong className="app-results-summary__amount">{formatAmount(droit)}</strong>
+              <strong className="app-results-summary__amount">
+                {formatAmount(
+                  headline && droit.settled ? { ...droit, montant: droit.settled.montant } : droit,
+                )}
+              </strong>
             </li>
           ))}
         </ul>

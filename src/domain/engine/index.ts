@@ -1,7 +1,13 @@
 // The mapping from a situation to the engine's `/calculate` request, and back.
 export * from "./types";
 export { buildEngineRequest } from "./request";
-export { extractDroits, grantedAmount, outputPeriod, toDroit } from "./outputs";
+export {
+  extractDroits,
+  grantedAmount,
+  outputPeriod,
+  receivedSettledDroits,
+  toDroit,
+} from "./outputs";
 export { haversineKm } from "./geo";
 export { injectedDroits, receivedBenefits, type ReceivedBenefit } from "./rules/injected-benefits";
 export { householdMembers, isChildKept, MAX_CHILD_AGE } from "./rules/members";

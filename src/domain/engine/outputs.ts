@@ -59,6 +59,11 @@ export function requestOutputs(
   dateDeValeur: string,
   demandeurId: string,
   missingVariables: ReadonlySet<string> = new Set(),
+  /**
+   * Benefits already received, sent as declared: only their `settled` variable is asked, and the
+   * refs are marked `received` (never read as found).
+   */
+  { settledOnly = false }: { settledOnly?: boolean } = {},
 ): OutputRef[] {
   const outputs: OutputRef[] = [];
   for (const benefit of benefits) {
@@ -68,13 +73,14 @@ export function requestOutputs(
     const target = request[entity][id];
     if (!target) continue;
     const period = outputPeriod(benefit, dateDeValeur);
-    ask(target, benefit.engine.variable, period);
+    if (!settledOnly) ask(target, benefit.engine.variable, period);
     const ref: OutputRef = {
       benefitId: benefit.id,
       entity,
       id,
       variable: benefit.engine.variable,
       period,
+      ...(settledOnly ? { received: true as const } : {}),
     };
     const settled = benefit.engine.settled;
     if (
@@ -92,6 +98,10 @@ export function requestOutputs(
           for (const monthPeriod of periods) ask(target, variable, monthPeriod);
         ref.unchanged = { variables, periods };
       }
+    }
+    if (settledOnly) {
+      if (ref.settled) outputs.push(ref);
+      continue;
     }
     const atZero = eligibleAtZeroVariable(benefit);
     if (atZero && !missingVariables.has(atZero)) {
@@ -198,6 +208,7 @@ export function settledAmount(
 export function extractDroits(bundle: Bundle, outputs: OutputRef[], response: unknown): Droit[] {
   const droits: Droit[] = [];
   for (const ref of outputs) {
+    if (ref.received) continue;
     const benefit = bundle.benefits.find((b) => b.id === ref.benefitId);
     if (!benefit) continue;
     const montant = grantedAmount(benefit, ref, response);
@@ -210,4 +221,24 @@ export function extractDroits(bundle: Bundle, outputs: OutputRef[], response: un
     droits.push(settled ? { ...droit, settled } : droit);
   }
   return droits;
+}
+
+/**
+ * The benefits already received (sent as declared) with what the engine gives for them once the
+ * aids found are paid (`engine.settled`, asked beside the declared amount): set only when lower by
+ * a euro or more. Bounded by the caller (`settleReceived`) to what the aids found can take away.
+ */
+export function receivedSettledDroits(
+  bundle: Bundle,
+  outputs: OutputRef[],
+  response: unknown,
+  received: readonly Droit[],
+): Droit[] {
+  return received.map((droit) => {
+    const ref = outputs.find((output) => output.received && output.benefitId === droit.id);
+    const benefit = bundle.benefits.find((b) => b.id === droit.id);
+    if (!ref || !benefit || typeof droit.montant !== "number") return droit;
+    const settled = settledAmount(benefit, ref, response, droit.montant);
+    return settled && settled.montant < droit.montant ? { ...droit, settled } : droit;
+  });
 }

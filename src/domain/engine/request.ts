@@ -96,8 +96,9 @@ export function buildEngineRequest(
   // Benefits already received: inputs at the current month (any catalogue benefit, since other
   // benefits read it), never asked as outputs.
   const received = receivedBenefits(bundle, situation);
-  for (const { benefit, montant } of received) {
-    if (missing.has(benefit.engine.variable)) continue;
+  for (const { benefit, montant, ownVariable } of received) {
+    // Declared under another variable (`receivedAs`): that income is already sent as such.
+    if (!ownVariable || missing.has(benefit.engine.variable)) continue;
     const holder =
       benefit.engine.entity === "individus" ? request.individus[members.demandeur.id] : famille;
     if (holder) setIfAbsent(holder, benefit.engine.variable, thisMonth, montant);
@@ -107,13 +108,25 @@ export function buildEngineRequest(
   // No salary, allowance nor pension where none was given: 0, without the engine's walk.
   zeroUndeclaredIncomes(request, dateDeValeur, missing);
 
-  const receivedIds = new Set(received.map(({ benefit }) => benefit.id));
+  // A benefit received under its own variable is an input; one received under another income
+  // type (`receivedAs`) is still asked, for its amount to be shown beside the declared one.
+  const sent = new Set(received.filter((r) => r.ownVariable).map(({ benefit }) => benefit.id));
   const outputs = requestOutputs(
     request,
-    benefits.filter((benefit) => !receivedIds.has(benefit.id)),
+    benefits.filter((benefit) => !sent.has(benefit.id)),
     dateDeValeur,
     members.demandeur.id,
     missing,
   );
-  return { request, outputs };
+  // What a received benefit becomes once the aids found are paid (`engine.settled`, the RSA and
+  // the prime d'activité), read beside the declared amount (docs/adr/0013-settled-amounts.md).
+  const receivedSettled = requestOutputs(
+    request,
+    benefits.filter((benefit) => sent.has(benefit.id) && benefit.engine.settled),
+    dateDeValeur,
+    members.demandeur.id,
+    missing,
+    { settledOnly: true },
+  );
+  return { request, outputs: [...outputs, ...receivedSettled] };
 }

@@ -29,6 +29,8 @@ export interface OutputRef {
   settled?: string;
   /** Read at the same place over `period` and the 3 months before: equal, or `settled` is not said. */
   unchanged?: { variables: string[]; periods: string[] };
+  /** A benefit already received, sent as declared: only its `settled` variable is read. */
+  received?: true;
 }
 
 /** The centre of a commune, `[longitude, latitude]` in degrees, by INSEE code. */

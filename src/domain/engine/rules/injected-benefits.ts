@@ -1,7 +1,8 @@
 /**
  * Rule "benefits already received": a benefit of the catalogue that the visitor declared among
- * their incomes (the housing aid, the RSA, the prime d'activité, family benefits, the AAH…) is
- * not recomputed: the CAF already decided it. Its declared amounts go to the engine as inputs
+ * their incomes (the housing aid, the RSA, the prime d'activité, family benefits, the AAH…, or an
+ * income type its `receivedAs` names: the student grant) is not recomputed: the CAF already
+ * decided it. Its declared amounts go to the engine as inputs
  * like any income (other benefits count it), it is not asked as an output, and it is returned as
  * a `droitInjecte` with the amount of the current month, or of the latest month declared.
  *
@@ -21,6 +22,12 @@ export interface ReceivedBenefit {
   benefit: Benefit;
   /** The amount of the current month, or of the latest month declared. */
   montant: number;
+  /**
+   * Declared under the benefit's own variable (then sent at the current month, never asked), or
+   * as an income type of its `receivedAs` (a variable of its own: the benefit is still asked, and
+   * the engine's amount shown beside the declared one).
+   */
+  ownVariable: boolean;
 }
 
 function monthlyAmounts(value: unknown): Record<string, number> {
@@ -56,15 +63,32 @@ export function receivedBenefits(
   const received: ReceivedBenefit[] = [];
   for (const benefit of benefits) {
     if (benefit.type === "bool") continue;
-    const type = bundle.incomeTypes.find((t) => t.engine.variable === benefit.engine.variable);
-    if (!type) continue;
-    let amounts: Record<string, number>;
-    if (benefit.engine.entity === "familles") amounts = summedAmounts(memberList(members), type.id);
-    else if (benefit.engine.entity === "individus")
-      amounts = monthlyAmounts(members.demandeur[type.id]);
-    else continue;
-    const montant = currentOrLatest(monthlyAmounts(amounts), thisMonth);
-    if (montant !== undefined && montant > 0) received.push({ benefit, montant });
+    // The income type of the benefit's own variable first, then those of `receivedAs`.
+    const types = bundle.incomeTypes
+      .filter(
+        (t) => t.engine.variable === benefit.engine.variable || benefit.receivedAs?.includes(t.id),
+      )
+      .sort(
+        (a, b) =>
+          Number(b.engine.variable === benefit.engine.variable) -
+          Number(a.engine.variable === benefit.engine.variable),
+      );
+    for (const type of types) {
+      let amounts: Record<string, number>;
+      if (benefit.engine.entity === "familles")
+        amounts = summedAmounts(memberList(members), type.id);
+      else if (benefit.engine.entity === "individus")
+        amounts = monthlyAmounts(members.demandeur[type.id]);
+      else break;
+      const montant = currentOrLatest(monthlyAmounts(amounts), thisMonth);
+      if (montant === undefined || montant <= 0) continue;
+      received.push({
+        benefit,
+        montant,
+        ownVariable: type.engine.variable === benefit.engine.variable,
+      });
+      break;
+    }
   }
   return received;
 }

@@ -11,6 +11,11 @@
  * month of those 12 (M-12 to M-1) with no declared amount is sent as 0 — at the famille for the
  * family-level ones, for each member otherwise. The current month is left to the declaration or
  * to the engine (it is the benefit asked for).
+ *
+ * Except a benefit `presumedReceived`, paid without a means test to whoever the engine finds
+ * eligible (the family allowances from the 2nd child): a parent who did not tick it surely
+ * receives it, so its undeclared past months are left to the engine, which counts them in the
+ * others' resources as the Caf does (docs/adr/0013-settled-amounts.md).
  */
 import type { Bundle, IncomeType } from "../../bundle";
 import { valueDates } from "../../dates";
@@ -18,14 +23,20 @@ import { setIfAbsent } from "../periods";
 import { HOUSEHOLD_ID, type EngineRequest } from "../types";
 import type { HouseholdMembers } from "./members";
 
-/** Income types that are also monthly amounts computed by the engine for a catalogue benefit. */
+/**
+ * Income types that are also monthly amounts computed by the engine for a catalogue benefit, not
+ * presumed received.
+ */
 export function benefitIncomeTypes(
   bundle: Bundle,
   missingVariables: ReadonlySet<string> = new Set(),
 ): IncomeType[] {
   const computed = new Set(
     bundle.benefits
-      .filter((benefit) => benefit.type !== "bool" && benefit.engine.period === "month")
+      .filter(
+        (benefit) =>
+          benefit.type !== "bool" && benefit.engine.period === "month" && !benefit.presumedReceived,
+      )
       .map((benefit) => benefit.engine.variable),
   );
   return bundle.incomeTypes.filter(

@@ -93,4 +93,35 @@ describe("rule: benefits already received are inputs, not outputs", () => {
     expect(outputs.map((o) => o.benefitId)).toEqual(["ppa"]);
     expect(request.familles._?.aide_logement).toMatchObject({ "2026-11": 90 });
   });
+
+  it("takes an income type of the benefit's receivedAs as the benefit received, still asked", () => {
+    // The student grant declared as « Bourse de l'enseignement supérieur » (schema/benefits).
+    const answers = [
+      ...student,
+      a("demandeur.ressources", ["bourse_enseignement_sup"]),
+      a("demandeur.bourse_enseignement_sup", { "2026-10": 300, "2026-11": 300 }),
+    ];
+    const situation = buildSituation(bundle, answers, DATE);
+    expect(
+      receivedBenefits(bundle, situation).map((r) => [r.benefit.id, r.montant, r.ownVariable]),
+    ).toEqual([["bourse_criteres_sociaux", 300, false]]);
+    const { request, outputs } = requestFor(answers);
+    // Its own variable is not sent (the income is, as such); the engine's amount is asked.
+    expect(request.individus.demandeur?.bourse_criteres_sociaux).toEqual({ "2026-11": null });
+    expect(
+      outputs.find((o) => o.benefitId === "bourse_criteres_sociaux")?.received,
+    ).toBeUndefined();
+  });
+
+  it("asks what a received RSA becomes once the aids found are paid, never the RSA itself", () => {
+    const { request, outputs } = requestFor([
+      ...student,
+      a("demandeur.ressources", ["rsa"]),
+      a("demandeur.rsa", { "2026-10": 600, "2026-11": 600 }),
+    ]);
+    expect(request.familles._?.rsa).toMatchObject({ "2026-11": 600 });
+    expect(request.familles._?.rsa_montant).toEqual({ "2026-11": null });
+    const ref = outputs.find((o) => o.benefitId === "rsa");
+    expect(ref).toMatchObject({ received: true, settled: "rsa_montant" });
+  });
 });

@@ -65,6 +65,22 @@ describe("rule: no past entitlement to benefits not declared", () => {
     });
   });
 
+  it("leaves the past months of a benefit presumed received to the engine", () => {
+    // The family allowances are paid from the 2nd child without a means test
+    // (docs/adr/0013-settled-amounts.md): not ticked, they are not taken as not received.
+    expect(bundle.benefits.find((benefit) => benefit.id === "af")?.presumedReceived).toBe(true);
+    expect(benefitIncomeTypes(bundle).map((type) => type.id)).not.toContain("af");
+    const { request } = requestFor(student);
+    expect(request.familles._?.af).toEqual({ "2026-11": null });
+    // Declared months are still sent as declared.
+    const declared = requestFor([
+      ...student,
+      a("demandeur.ressources", ["af"]),
+      a("demandeur.af", { "2026-09": 150, "2026-10": 150, "2026-11": 150 }),
+    ]).request;
+    expect(declared.familles._?.af).toEqual({ "2026-09": 150, "2026-10": 150, "2026-11": 150 });
+  });
+
   it("never sends a benefit the engine lacks", () => {
     const { request } = requestFor(student, { missingVariables: new Set(["aide_logement"]) });
     expect(request.familles._?.aide_logement).toBeUndefined();
