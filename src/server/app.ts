@@ -13,6 +13,7 @@ import type { AppDeps } from "./app-deps";
 import { createCommuneLookup } from "./communes";
 import { handleClientError, handleError, sendError } from "./http-errors";
 import { messages } from "./messages";
+import { countRefusals, registerRequestMetrics } from "./metrics";
 import { fallbackParameters } from "./parameters";
 import { loadConfig } from "./config";
 import { createLieuxClient } from "./places";
@@ -177,6 +178,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   app.removeContentTypeParser("text/plain");
   limitJsonDepth(app);
   app.setErrorHandler(handleError);
+  registerRequestMetrics(app);
   registerSecurityHeaders(app, deps.security ?? securitySettings(loadConfig()));
 
   // Simulations are private: no cache may keep them. Routes that are cacheable say so.
@@ -194,7 +196,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
 
   const simulations = createSimulationRepository(deps.db);
   const { ipLimits } = deps;
-  const limiters = deps.shared?.limiters ?? memoryRateLimiters;
+  const limiters = countRefusals(deps.shared?.limiters ?? memoryRateLimiters);
   const renderLimiter = perMinuteLimiter(
     ipLimits?.renderedPagesPerMinute ?? DEFAULT_IP_LIMITS.renderedPagesPerMinute,
     ipLimits?.now,
