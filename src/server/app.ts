@@ -14,6 +14,7 @@ import { createCommuneLookup } from "./communes";
 import { handleClientError, handleError, sendError } from "./http-errors";
 import { messages } from "./messages";
 import { countRefusals, registerRequestMetrics } from "./metrics";
+import { memoryEventQuotas } from "./stats/quota";
 import { fallbackParameters } from "./parameters";
 import { loadConfig } from "./config";
 import { createLieuxClient } from "./places";
@@ -268,7 +269,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     db: deps.db,
     bundle: deps.bundle,
     limiters,
-    ...(deps.shared ? { quotas: deps.shared.quotas } : {}),
+    quotas: countRefusals(deps.shared?.quotas ?? memoryEventQuotas),
   });
   registerPlacesRoutes(app, deps.lieux ?? createLieuxClient());
 

@@ -373,9 +373,12 @@ type TakeResult = { ok: true } | { ok: false; retryAfterS: number };
 type LimiterFactory = (
   name: string,
   options: never,
-) => { take(key: string): TakeResult | Promise<TakeResult> };
+) => { take(...keys: never[]): TakeResult | Promise<TakeResult> };
 
-/** The same limiters (`RateLimiterFactory`), each refusal counted under the limiter's name. */
+/**
+ * The same limiters (`RateLimiterFactory`, or the statistics' `EventQuotaFactory`), each refusal
+ * counted under the limiter's name.
+ */
 export function countRefusals<Factory extends LimiterFactory>(factory: Factory): Factory {
   const counting = (name: string, options: never) => {
     const limiter = factory(name, options);
@@ -386,8 +389,8 @@ export function countRefusals<Factory extends LimiterFactory>(factory: Factory):
       return taken;
     };
     return {
-      take(key: string) {
-        const taken = limiter.take(key);
+      take(...keys: never[]) {
+        const taken = limiter.take(...keys);
         return taken instanceof Promise ? taken.then(counted) : counted(taken);
       },
     };

@@ -28,6 +28,7 @@ import {
   type MetricsServer,
 } from "../../../src/server/metrics-server";
 import { createRateLimiter, memoryRateLimiters } from "../../../src/server/rate-limit";
+import { memoryEventQuotas } from "../../../src/server/stats/quota";
 
 type Sample = { value: number; labels: Record<string, unknown>; metricName?: string };
 
@@ -229,6 +230,13 @@ describe("rate-limit refusals and recap sends", () => {
     const remote = shared("test-shared", { limit: 0, windowMs: 60_000 });
     expect(await remote.take("a")).toMatchObject({ ok: false });
     expect(await value("simulateur_rate_limit_refusals_total", { limit: "test-shared" })).toBe(1);
+
+    // The statistics events' quota per simulation: two keys to its take.
+    const quota = countRefusals(memoryEventQuotas)("test-quota", { limit: 1, windowMs: 60_000 });
+    const event = { benefit_id: "rsa", event_type: "show" };
+    expect(quota.take("simulation", [event])).toEqual({ ok: true });
+    expect(quota.take("simulation", [event])).toMatchObject({ ok: false });
+    expect(await value("simulateur_rate_limit_refusals_total", { limit: "test-quota" })).toBe(1);
   });
 
   it("count recaps by channel and outcome", async () => {
