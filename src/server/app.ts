@@ -13,6 +13,8 @@ import type { AppDeps } from "./app-deps";
 import { createCommuneLookup } from "./communes";
 import { handleClientError, handleError, sendError } from "./http-errors";
 import { messages } from "./messages";
+import { countRefusals, registerRequestMetrics } from "./metrics";
+import { memoryEventQuotas } from "./stats/quota";
 import { fallbackParameters } from "./parameters";
 import { loadConfig } from "./config";
 import { createLieuxClient } from "./places";
@@ -177,6 +179,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   app.removeContentTypeParser("text/plain");
   limitJsonDepth(app);
   app.setErrorHandler(handleError);
+  registerRequestMetrics(app);
   registerSecurityHeaders(app, deps.security ?? securitySettings(loadConfig()));
 
   // Simulations are private: no cache may keep them. Routes that are cacheable say so.
@@ -194,7 +197,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
 
   const simulations = createSimulationRepository(deps.db);
   const { ipLimits } = deps;
-  const limiters = deps.shared?.limiters ?? memoryRateLimiters;
+  const limiters = countRefusals(deps.shared?.limiters ?? memoryRateLimiters);
   const renderLimiter = perMinuteLimiter(
     ipLimits?.renderedPagesPerMinute ?? DEFAULT_IP_LIMITS.renderedPagesPerMinute,
     ipLimits?.now,
@@ -266,7 +269,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     db: deps.db,
     bundle: deps.bundle,
     limiters,
-    ...(deps.shared ? { quotas: deps.shared.quotas } : {}),
+    quotas: countRefusals(deps.shared?.quotas ?? memoryEventQuotas),
   });
   registerPlacesRoutes(app, deps.lieux ?? createLieuxClient());
 

@@ -15,6 +15,7 @@ import {
   type SharedResults,
 } from "./compute";
 import { EngineUnavailableError, type EngineSupervisor } from "./engine";
+import { countBackground, countSends, watchComputeAhead, watchEngine } from "./metrics";
 import { createParameterService, type ParametersAt } from "./parameters";
 import { createLieuxClient } from "./places";
 import { createHttpSmsSender, createSmtpMailer, type RecapDeps } from "./recap";
@@ -113,19 +114,25 @@ export function buildRecapDeps(settings: RecapSettings = {}): RecapDeps {
     publicUrl: (settings.publicUrl ?? "http://localhost:8080").replace(/\/+$/, ""),
     ...(settings.smtpUrl
       ? {
-          mailer: createSmtpMailer(
-            settings.smtpUrl,
-            settings.mailFrom ?? "Simulateur d’aides <no-reply@localhost>",
+          mailer: countSends(
+            "email",
+            createSmtpMailer(
+              settings.smtpUrl,
+              settings.mailFrom ?? "Simulateur d’aides <no-reply@localhost>",
+            ),
           ),
         }
       : {}),
     ...(settings.smsUrl
       ? {
-          sms: createHttpSmsSender({
-            url: settings.smsUrl,
-            user: settings.smsUser,
-            password: settings.smsPassword,
-          }),
+          sms: countSends(
+            "sms",
+            createHttpSmsSender({
+              url: settings.smsUrl,
+              user: settings.smsUser,
+              password: settings.smsPassword,
+            }),
+          ),
         }
       : {}),
     ...settings.limits,
@@ -138,6 +145,7 @@ export function buildEngineCompute(
   settings: ComputeSettings = {},
 ): EngineCompute {
   const info = createEngineInfo(engine.client);
+  watchEngine(engine);
   // A restarted engine may be another version, with other variables: read them again.
   engine.onStatus?.((status) => {
     if (status !== "ready") info.reset();
@@ -232,13 +240,14 @@ export function buildSimulatorApp({
   const ahead =
     compute.aheadQueue > 0
       ? createComputeAhead({
-          run: computer.computeAhead,
+          run: countBackground(computer.computeAhead),
           maxTracked: compute.aheadQueue,
           engineReady: () => engine.status === "ready",
           // The app's logger, once built (a computation ahead fails only after a save).
           onError: (error) => app.log.warn({ err: error }, "compute ahead failed"),
         })
       : undefined;
+  if (ahead) watchComputeAhead(ahead);
   const app = buildApp({
     db,
     bundle,

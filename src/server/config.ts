@@ -76,6 +76,8 @@ export interface Config {
   sentryDsn?: string;
   statsUrl?: string;
   partnerResultsUrl?: string;
+  /** Prometheus metrics on their own port (`METRICS_PORT`); unset: not served. */
+  metrics?: { port: number; host: string; token?: string };
 }
 
 export class ConfigError extends Error {
@@ -175,15 +177,37 @@ const schema = z
     VITE_SENTRY_DSN: httpUrl.optional(),
     VITE_STATS_URL: httpUrl.optional(),
     VITE_PARTNER_RESULTS_URL: httpUrl.optional(),
+    METRICS_PORT: port().optional(),
+    METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
+    METRICS_TOKEN: z
+      .string()
+      .trim()
+      .regex(/^\S{32,}$/, "must be at least 32 characters without spaces")
+      .optional(),
   })
   .refine((env) => env.ENGINE_CLIENT_TIMEOUT_MS < env.ENGINE_WORKER_TIMEOUT_S * 1000, {
     // Otherwise the client would wait on a worker the engine has already killed.
     message: "must be below ENGINE_WORKER_TIMEOUT_S (in milliseconds)",
     path: ["ENGINE_CLIENT_TIMEOUT_MS"],
+  })
+  .refine((env) => env.METRICS_PORT === undefined || env.METRICS_PORT !== env.PORT, {
+    message: "must differ from PORT (the metrics are never served on the site's port)",
+    path: ["METRICS_PORT"],
+  })
+  .refine((env) => env.METRICS_TOKEN === undefined || env.METRICS_PORT !== undefined, {
+    message: "needs METRICS_PORT (the metrics are served on their own port only)",
+    path: ["METRICS_TOKEN"],
   });
 
 /** Values that may hold a password: never echoed in error messages. */
-const SECRET_KEYS = new Set(["DATABASE_URL", "SMTP_URL", "SMS_URL", "SMS_PASSWORD", "REDIS_URL"]);
+const SECRET_KEYS = new Set([
+  "DATABASE_URL",
+  "SMTP_URL",
+  "SMS_URL",
+  "SMS_PASSWORD",
+  "REDIS_URL",
+  "METRICS_TOKEN",
+]);
 
 type Env = Record<string, string | undefined>;
 
@@ -249,6 +273,15 @@ export function loadConfig(env: Env = process.env): Config {
     sentryDsn: values.VITE_SENTRY_DSN,
     statsUrl: values.VITE_STATS_URL,
     partnerResultsUrl: values.VITE_PARTNER_RESULTS_URL,
+    ...(values.METRICS_PORT !== undefined
+      ? {
+          metrics: {
+            port: values.METRICS_PORT,
+            host: values.METRICS_HOST,
+            ...(values.METRICS_TOKEN ? { token: values.METRICS_TOKEN } : {}),
+          },
+        }
+      : {}),
   };
 }
 

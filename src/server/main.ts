@@ -1,8 +1,10 @@
 import { buildSimulatorApp, loadBundle } from "./compose";
 import { ConfigError, loadConfig } from "./config";
 import { catalogueWarmupRequest, createEngineSupervisor } from "./engine";
+import { watchRedisCache } from "./metrics";
+import { startMetricsServer } from "./metrics-server";
 import { startRetentionJob } from "./retention";
-import { createSharedState } from "./shared";
+import { createSharedState, redisCacheUsage } from "./shared";
 import { migrateToLatest, openDatabase } from "./storage";
 
 async function main(): Promise<void> {
@@ -40,6 +42,7 @@ async function main(): Promise<void> {
         },
       })
     : undefined;
+  if (shared) watchRedisCache(redisCacheUsage(shared.connection));
 
   const app = buildSimulatorApp({
     bundle,
@@ -84,7 +87,12 @@ async function main(): Promise<void> {
       ? startRetentionJob(database.db, { intervalMs: config.retentionIntervalMs, logger: app.log })
       : undefined;
 
+  // Prometheus metrics on their own port only (docs/deploy.md "Metrics"); off by default.
+  const metrics = config.metrics ? await startMetricsServer(config.metrics) : undefined;
+  if (metrics) console.log(`Métriques : ${metrics.url}/metrics`);
+
   const shutdown = async () => {
+    await metrics?.close();
     await retention?.stop();
     await app.close();
     await engine.stop();

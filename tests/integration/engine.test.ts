@@ -17,6 +17,7 @@ import {
   type EngineLogger,
   type EngineSupervisor,
 } from "../../src/server/engine/index.js";
+import { registry } from "../../src/server/metrics";
 import { freePort } from "./helpers/engine";
 
 const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
@@ -228,8 +229,13 @@ describe("OpenFisca-France engine (real)", () => {
         }
       });
     });
+    const restarts = async () =>
+      (await registry.getSingleMetric("simulateur_engine_restarts_total")!.get()).values[0]!.value;
+    const restartsBefore = await restarts();
     process.kill(oldPid!, "SIGKILL");
     await wentDown;
+    // docs/deploy.md "Metrics": the alert EngineRestarted.
+    expect((await restarts()) - restartsBefore).toBe(1);
     await supervisor.waitUntilReady(240_000);
     expect(supervisor.pid).not.toBe(oldPid);
     expect(isProcessGroupAlive(oldPid!)).toBe(false); // no orphan worker left behind

@@ -10,6 +10,7 @@ import {
   type EngineEntities,
   type EngineEntity,
 } from "../engine";
+import { markQueued, observeQueueWait } from "../metrics";
 
 /** How a computation is wanted: by a visitor waiting for it, or ahead of their click. */
 export interface CalculateOptions {
@@ -267,6 +268,7 @@ export function createBatchingCalculator(
     }
     from.splice(0, from.length, ...rest);
     for (const pending of batch) {
+      observeQueueWait(from === background ? "background" : "visitor", pending);
       clearTimeout(pending.deadline);
       pending.unlisten?.();
     }
@@ -351,11 +353,13 @@ export function createBatchingCalculator(
 
   function enqueue(pending: Pending): void {
     queue.push(pending);
+    markQueued(pending);
     if (maxWaitMs !== undefined) {
       pending.deadline = setTimeout(() => {
         const index = queue.indexOf(pending);
         if (index < 0) return;
         queue.splice(index, 1);
+        observeQueueWait("visitor", pending);
         pending.reject(new EngineBusyError("queue-timeout"));
       }, maxWaitMs);
     }
@@ -363,6 +367,7 @@ export function createBatchingCalculator(
 
   function enqueueBackground(pending: Pending, signal: AbortSignal | undefined): void {
     background.push(pending);
+    markQueued(pending);
     if (maxWaitMs !== undefined) {
       pending.deadline = setTimeout(
         () => drop(pending, new EngineBusyError("queue-timeout")),

@@ -2,6 +2,7 @@ import type { CalculateRequest, CalculateResponse } from "../engine";
 import type { CalculateOptions, Calculator } from "./batch";
 import { requestKey } from "./canonical";
 import { LruCache } from "../../domain/lru";
+import { countCacheLookup } from "../metrics";
 
 /** Results shared with other instances (`src/server/shared/result-cache.ts`). */
 export interface SharedResults {
@@ -40,6 +41,8 @@ export const DEFAULT_SHARED_WAIT_MS = 60_000;
 
 export interface CachingCalculator extends Calculator {
   readonly size: number;
+  /** Characters of the JSON text of the responses kept (about their bytes: ASCII). */
+  readonly bytes: number;
   /**
    * Responses computed since the start, those answered from the cache or a shared request, and
    * among these those read from another instance (`shared`: from Redis, or after waiting for it);
@@ -78,7 +81,10 @@ export function createCachingCalculator(
   inner: Calculator,
   options: CachingOptions,
 ): CachingCalculator {
-  const cache = new LruCache<string, CalculateResponse>(options.maxEntries);
+  const cache = new LruCache<string, CalculateResponse>(
+    options.maxEntries,
+    (response) => JSON.stringify(response).length,
+  );
   const pending = new Map<string, InFlight>();
   const stats = { computed: 0, hits: 0, shared: 0, ahead: 0, promoted: 0 };
   const { shared } = options;
@@ -109,6 +115,7 @@ export function createCachingCalculator(
     for (;;) {
       const stored = await store.get(key);
       if (stored) {
+        countCacheLookup("redis", "hit");
         stats.hits++;
         stats.shared++;
         return stored;
@@ -120,11 +127,13 @@ export function createCachingCalculator(
         // computed the same request, tests/integration/two-instances.test.ts).
         const storedMeanwhile = await store.get(key);
         if (storedMeanwhile) {
+          countCacheLookup("redis", "hit");
           void store.release(key);
           stats.hits++;
           stats.shared++;
           return storedMeanwhile;
         }
+        countCacheLookup("redis", "miss");
         let response: CalculateResponse;
         try {
           response = await computeHere(entry);
@@ -168,6 +177,9 @@ export function createCachingCalculator(
     get size() {
       return cache.size;
     },
+    get bytes() {
+      return cache.bytes;
+    },
     stats,
     clear() {
       cache.clear();
@@ -177,10 +189,12 @@ export function createCachingCalculator(
       const key = requestKey(await options.engineVersion(), request);
       const cached = cache.get(key);
       if (cached) {
+        countCacheLookup("process", "hit");
         if (!background) stats.hits++;
         return structuredClone(cached);
       }
       const inFlight = pending.get(key);
+      countCacheLookup("process", inFlight ? "joined" : "miss");
       if (inFlight && !background) {
         stats.hits++;
         if (inFlight.background) {

@@ -13,6 +13,12 @@ import {
   type SharedResults,
 } from "./cache";
 import { createEngineInfo, type EngineInfo } from "./engine-info";
+import {
+  countBusyRefusals,
+  observeBatchSize,
+  watchEngineQueue,
+  watchProcessCache,
+} from "../metrics";
 
 export * from "./batch";
 export * from "./cache";
@@ -84,12 +90,15 @@ export function createEngineCompute(
       maxQueue,
       maxBackgroundQueue: aheadQueue,
       maxWaitMs: options.queueTimeoutMs ?? DEFAULT_QUEUE_TIMEOUT_MS,
+      onSend: observeBatchSize,
     },
   );
-  const cache = createCachingCalculator(batcher, {
+  watchEngineQueue(batcher);
+  const cache = createCachingCalculator(countBusyRefusals(batcher), {
     maxEntries: options.cacheSize ?? DEFAULT_CACHE_SIZE,
     engineVersion: () => info.version(),
     ...(options.shared ? { shared: options.shared } : {}),
   });
+  watchProcessCache(cache);
   return { calculator: cache, cache, batcher, info, aheadQueue };
 }

@@ -16,6 +16,7 @@ import {
   type EngineEntities,
 } from "./client.js";
 import { repoPath } from "../repo-paths";
+import { countEngineRestart } from "../metrics";
 
 export type EngineStatus = "starting" | "ready" | "degraded";
 
@@ -498,6 +499,7 @@ class Supervisor implements EngineSupervisor {
     this.#child = undefined;
     const delay = Math.min(this.#initialBackoffMs * 2 ** this.#failures, this.#maxBackoffMs);
     this.#failures++;
+    countEngineRestart();
     this.#log.warn(
       `${PREFIX} exited unexpectedly (${signal ?? `code ${code}`}): restarting in ${delay} ms`,
     );

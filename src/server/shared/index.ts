@@ -12,6 +12,7 @@ import { createSharedResultStore } from "./result-cache";
 export { connectRedis, reconnectDelay, type RedisConnection } from "./redis";
 export { redisEventQuotas, redisRateLimiters } from "./limits";
 export { createSharedResultStore, type SharedResultStore } from "./result-cache";
+export { redisCacheUsage } from "./usage";
 
 /** A claimant that died holds the others up this long at most; a live one renews its claim. */
 export const DEFAULT_CLAIM_MS = 5_000;
