@@ -168,9 +168,17 @@ describe("results summary, order, filter and height", () => {
     console.log(`results page: ${count} aids, ${height} px tall at 390×844`);
     expect(height).toBeLessThanOrEqual(5000);
 
-    // The parts by value, in order; the monthly amounts largest first.
+    // The parts by value, in order, then what is never added (to verify, on application); the
+    // monthly amounts largest first.
     const headings = await page.locator(".app-results-list > section > h2").allInnerTexts();
-    const order = ["Chaque mois", "Chaque année", "En une fois", "Réductions"];
+    const order = [
+      "Chaque mois",
+      "Chaque année",
+      "En une fois",
+      "Réductions",
+      "À vérifier",
+      "Sur dossier",
+    ];
     const ranks = headings.map((h) => order.findIndex((start) => h.startsWith(start)));
     expect(ranks.every((rank) => rank >= 0)).toBe(true);
     expect([...ranks].sort()).toEqual(ranks);

@@ -1,5 +1,5 @@
 import type { Droit, ResultsRules } from "../../domain";
-import { ResultCard } from "./ResultCard";
+import { CompactResult } from "./CompactResult";
 import { resultPath } from "./useResults";
 
 /** The certainties the totals never add, in the page's order. */
@@ -15,7 +15,8 @@ interface CertaintySectionsProps {
 /**
  * docs/schema-format.md "Certainty": the results that depend on a condition the questionnaire does
  * not ask (« À vérifier ») and those decided case by case (« Sur dossier »), each in a section of
- * its own after the categories, with what decides them in full; never in a total.
+ * its own after the categories, listed compactly with what decides them in full; never in a
+ * total.
  */
 export function CertaintySections({ droits, rules, institutionLabel }: CertaintySectionsProps) {
   return (
@@ -31,20 +32,23 @@ export function CertaintySections({ droits, rules, institutionLabel }: Certainty
               {section.label}
             </h2>
             <p className="fr-text--sm fr-mb-2w">{section.intro}</p>
-            <ul className="app-results fr-grid-row fr-grid-row--gutters">
-              {items.map((droit) => (
-                <li key={droit.id} className="fr-col-12">
-                  <ResultCard
-                    droit={droit}
-                    institution={institutionLabel(droit.institution)}
-                    to={resultPath(droit.id)}
-                    titleAs="h3"
-                    size="small"
-                    certaintySections={rules?.certainty}
-                  />
-                </li>
-              ))}
-            </ul>
+            <details>
+              <summary className="fr-link app-certainty-summary">
+                {items.length > 1 ? `Afficher les ${items.length} aides` : "Afficher l’aide"}
+              </summary>
+              <ul className="app-results app-results--compact">
+                {items.map((droit) => (
+                  <li key={droit.id}>
+                    <CompactResult
+                      droit={droit}
+                      institution={institutionLabel(droit.institution)}
+                      to={resultPath(droit.id)}
+                      decisive={{ heading: section.conditions, conditions: droit.decisive ?? [] }}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </details>
           </section>
         );
       })}

@@ -8,6 +8,8 @@ interface CompactResultProps {
   /** The benefit's detail page: how to claim, and the official information. */
   to: string;
   titleAs?: "h3" | "h4";
+  /** What decides it when the answers do not (docs/schema-format.md "Certainty"), in full. */
+  decisive?: { heading: string; conditions: readonly string[] };
 }
 
 /**
@@ -20,6 +22,7 @@ export function CompactResult({
   institution,
   to,
   titleAs: Title = "h3",
+  decisive,
 }: CompactResultProps) {
   const amount = formatAmount(droit);
   return (
@@ -35,6 +38,16 @@ export function CompactResult({
           <span className="fr-sr-only">&nbsp;: {droit.label}</span>
         </Link>
       </p>
+      {decisive && (
+        <>
+          <p className="fr-text--sm fr-text--bold fr-mb-0">{decisive.heading}</p>
+          <ul className="fr-text--sm fr-mb-0">
+            {decisive.conditions.map((condition) => (
+              <li key={condition}>{condition}</li>
+            ))}
+          </ul>
+        </>
+      )}
     </div>
   );
 }
