@@ -224,6 +224,9 @@ describe("results summary, order, filter and height", () => {
     }
 
     // Every result keeps its claim link.
+    await page
+      .locator(".app-results-list details")
+      .evaluateAll((all) => all.forEach((d) => ((d as HTMLDetailsElement).open = true)));
     const items = page.locator(".app-results-list ul.app-results > li");
     expect(await items.count()).toBe(count);
     for (const item of await items.all())
