@@ -26,6 +26,9 @@ export function returnToLink({ href, scrollY }: FollowedLink): boolean {
     (candidate) => candidate.getAttribute("href") === href,
   );
   if (!link) return false;
+  // A link inside a closed disclosure (the results « À vérifier ») cannot take the focus: opened.
+  for (let d = link.closest("details"); d; d = d.parentElement?.closest("details") ?? null)
+    d.open = true;
   document.scrollingElement?.scrollTo?.({ top: scrollY, behavior: "instant" });
   link.focus({ preventScroll: true });
   const box = link.getBoundingClientRect();
