@@ -8,6 +8,7 @@
  * `on_application` with its `decisive` conditions, or gets the condition that decides it.
  */
 import type { Aid, Benefit, Predicate } from "../../src/domain/bundle";
+import { foldText } from "../../src/domain/results-summary";
 
 export interface UnaskedRule {
   /** What the text says that decides eligibility, in a few words. */
@@ -73,10 +74,6 @@ export interface UnaskedFinding {
   what: string;
   /** The words that said it. */
   said: string;
-}
-
-export function foldText(text: string): string {
-  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 }
 
 /** The operators an eligibility predicate uses, and its profiles as `profile:<id>`. */

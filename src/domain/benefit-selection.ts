@@ -71,9 +71,7 @@ export function selectEngineBenefits(
 ): Benefit[] {
   const institutions = new Map(bundle.institutions.map((i) => [i.id, i]));
   const commune = householdCommune(answers);
-  let context: ReturnType<typeof predicateContext> | undefined;
-  const applicantContext = () =>
-    (context ??= withSelf(predicateContext(bundle, answers, options), answers, "demandeur"));
+  const applicantContext = lazyApplicantContext(bundle, answers, options);
 
   return bundle.benefits.filter((benefit) => {
     // Asked before its parameters exist, a benefit fails the whole computation.
@@ -114,9 +112,7 @@ export function withBenefitNotes(
   answers: readonly Answer[],
   options: JourneyOptions,
 ): Droit[] {
-  let context: ReturnType<typeof predicateContext> | undefined;
-  const applicantContext = () =>
-    (context ??= withSelf(predicateContext(bundle, answers, options), answers, "demandeur"));
+  const applicantContext = lazyApplicantContext(bundle, answers, options);
   return droits.map((droit) => {
     const notes = bundle.benefits
       .find((benefit) => benefit.id === droit.id)
@@ -137,9 +133,7 @@ export function withBenefitCertainty(
   answers: readonly Answer[],
   options: JourneyOptions,
 ): Droit[] {
-  let context: ReturnType<typeof predicateContext> | undefined;
-  const applicantContext = () =>
-    (context ??= withSelf(predicateContext(bundle, answers, options), answers, "demandeur"));
+  const applicantContext = lazyApplicantContext(bundle, answers, options);
   return droits.map((droit) => {
     if (!droit.certainty) return droit;
     const countedWhen = bundle.benefits.find((benefit) => benefit.id === droit.id)?.countedWhen;
@@ -147,4 +141,11 @@ export function withBenefitCertainty(
     const { certainty: _certainty, decisive: _decisive, ...counted } = droit;
     return counted;
   });
+}
+
+/** The predicate context of the answers with `self` the applicant, built on first use. */
+function lazyApplicantContext(bundle: Bundle, answers: readonly Answer[], options: JourneyOptions) {
+  let context: ReturnType<typeof predicateContext> | undefined;
+  return () =>
+    (context ??= withSelf(predicateContext(bundle, answers, options), answers, "demandeur"));
 }

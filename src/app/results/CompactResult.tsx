@@ -1,6 +1,7 @@
 import { Link } from "react-router-dom";
 import type { Droit } from "../../domain";
 import { formatAmount } from "../../domain";
+import { DecisiveConditions } from "./DecisiveConditions";
 
 interface CompactResultProps {
   droit: Droit;
@@ -39,14 +40,7 @@ export function CompactResult({
         </Link>
       </p>
       {decisive && (
-        <>
-          <p className="fr-text--sm fr-text--bold fr-mb-0">{decisive.heading}</p>
-          <ul className="fr-text--sm fr-mb-0">
-            {decisive.conditions.map((condition) => (
-              <li key={condition}>{condition}</li>
-            ))}
-          </ul>
-        </>
+        <DecisiveConditions heading={decisive.heading} conditions={decisive.conditions} />
       )}
     </div>
   );

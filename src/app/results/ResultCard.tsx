@@ -1,8 +1,9 @@
 import { Badge } from "@codegouvfr/react-dsfr/Badge";
 import { Card } from "@codegouvfr/react-dsfr/Card";
 import { Link } from "react-router-dom";
-import type { CertaintySection, Droit, DroitStatus, ResultsRules } from "../../domain";
+import type { Droit, DroitStatus, ResultsRules } from "../../domain";
 import { computedLine, resultValue, settledLine } from "../../domain";
+import { DecisiveConditions } from "./DecisiveConditions";
 import { periodicityNote } from "./resultsModel";
 
 interface ResultCardProps {
@@ -49,23 +50,6 @@ function PossibleNote({ status }: { status: DroitStatus }) {
               </a>
             )}
           </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-/**
- * A result the totals never add (docs/schema-format.md, "Certainty"): the conditions the answers
- * do not decide, in full, so that nothing that decides eligibility is cut off.
- */
-function DecisiveNote({ section, decisive }: { section: CertaintySection; decisive: string[] }) {
-  return (
-    <div className="fr-mt-1w">
-      <p className="fr-text--sm fr-text--bold fr-mb-1v">{section.conditions}</p>
-      <ul className="fr-text--sm fr-mb-0">
-        {decisive.map((condition) => (
-          <li key={condition}>{condition}</li>
         ))}
       </ul>
     </div>
@@ -127,7 +111,9 @@ export function ResultCard({
             {computed ? <p className="fr-text--sm fr-mb-0">{computed}</p> : null}
             {possible ? <PossibleNote status={possible} /> : null}
             {certainty && droit.decisive ? (
-              <DecisiveNote section={certainty} decisive={droit.decisive} />
+              <div className="fr-mt-1w">
+                <DecisiveConditions heading={certainty.conditions} conditions={droit.decisive} />
+              </div>
             ) : null}
           </>
         ) : undefined
