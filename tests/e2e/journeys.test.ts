@@ -429,6 +429,10 @@ async function run(journey: Journey): Promise<void> {
       .waitFor({ timeout: 120_000 });
     await titleFocused(page);
     await expectNoAxeViolations(page, where("resultats"));
+    // The results never added (« À vérifier », « Sur dossier ») are behind a disclosure: opened.
+    await page
+      .locator(".app-results-list details")
+      .evaluateAll((all) => all.forEach((d) => ((d as HTMLDetailsElement).open = true)));
     const cards = page.locator("ul.app-results > li");
     const benefits = (await cards.locator("h2, h3").allInnerTexts()).map((name) => name.trim());
     if (benefits.length === 0) {
